@@ -1,0 +1,265 @@
+import Foundation
+
+/// Writes frame reports as CSV: one row per item per frame.
+///
+/// The text follows RFC 4180. It starts with the header
+///
+///     frame,time,item,x,y,angle,vx,vy,angular_velocity,resting
+///
+/// and every line, the header's included, ends with CRLF (`"\r\n"`), as RFC 4180 specifies.
+/// The columns:
+/// - `frame`: `FrameReport.index`.
+/// - `time`: `FrameReport.time`, in seconds.
+/// - `item`: the item's name when it has one, else its 0-based position in `FrameReport.items`.
+///   A field that contains a comma, a double quote, CR or LF is quoted, its quotes doubled.
+///   (A name made of digits reads like a position: name items `"ball 3"` rather than `"3"`.)
+/// - `x`, `y`: the center, in points. `angle`: radians. `vx`, `vy`: points per second.
+///   `angular_velocity`: radians per second.
+/// - `resting`: `true` or `false`.
+///
+/// Numbers are written with Swift's shortest round-trip form (`Double.description`: `0.1`,
+/// `1e-05`, `-0.0`, `1e+300`), so `Double(field)` reads back the identical bits. Non-finite
+/// values are written `nan`, `inf` and `-inf`, which `Double(_:)` also reads.
+///
+/// There are two modes:
+/// - `init()` keeps everything in memory; read it from `text`.
+/// - `init(path:)` streams rows to a file through a 64 KiB buffer, so a run of any length
+///   costs constant memory; `flush()` hands the buffer to the file, `close()` flushes and closes.
+///
+/// A writer is not thread-safe: use it from one isolation domain, like the animator it listens to.
+public final class CSVFrameWriter {
+    /// The header line, without its line ending.
+    public static let header = "frame,time,item,x,y,angle,vx,vy,angular_velocity,resting"
+
+    /// The line ending of every row: CRLF, as RFC 4180 specifies.
+    public static let lineEnding = "\r\n"
+
+    /// The file being written, or `nil` for a writer that keeps its text in memory.
+    public let path: String?
+
+    /// The first error met while writing the file, or `nil`. After an error the writer stops
+    /// writing (later rows are dropped) and `isClosed` becomes `true`.
+    public private(set) var error: (any Error)?
+
+    /// Whether `close()` was called, or a file error stopped the writer. Writes are then ignored.
+    public private(set) var isClosed = false
+
+    /// The buffer size of the file mode, in bytes: 64 KiB.
+    static let bufferCapacity = 64 * 1024
+
+    private var memoryText = ""
+    private var fileHandle: FileHandle?
+    private var buffer: [UInt8] = []
+
+    /// Creates a writer that keeps the CSV in memory; read it from `text`.
+    public init() {
+        path = nil
+        memoryText = Self.header + Self.lineEnding
+    }
+
+    /// Creates a writer that streams the CSV to the file at `path`, replacing any file there.
+    ///
+    /// The header is buffered at once; rows follow as reports are written. Call `close()` when
+    /// done (it also runs when the writer is deinitialised).
+    ///
+    /// - Parameter path: The file's path.
+    /// - Throws: The error of creating or opening the file.
+    public init(path: String) throws {
+        self.path = path
+        let url = URL(fileURLWithPath: path)
+        try Data().write(to: url)
+        fileHandle = try FileHandle(forWritingTo: url)
+        buffer.reserveCapacity(Self.bufferCapacity)
+        buffer.append(contentsOf: (Self.header + Self.lineEnding).utf8)
+    }
+
+    deinit {
+        close()
+    }
+
+    /// The CSV written so far, header included, when the writer keeps its text in memory.
+    ///
+    /// A writer created with `init(path:)` keeps nothing: for it, `text` is the empty string;
+    /// read the file instead (after `flush()` or `close()`).
+    public var text: String {
+        path == nil ? memoryText : ""
+    }
+
+    /// The number of bytes waiting in the file buffer (at most about 64 KiB).
+    var bufferedByteCount: Int { buffer.count }
+
+    /// Appends one row per item of `report`. Ignored after `close()`.
+    ///
+    /// - Parameter report: The frame to write.
+    public func write(_ report: FrameReport) {
+        guard !isClosed else { return }
+        let rows = Self.rows(for: report)
+        if path == nil {
+            memoryText += rows
+            return
+        }
+        buffer.append(contentsOf: rows.utf8)
+        if buffer.count >= Self.bufferCapacity {
+            flush()
+        }
+    }
+
+    /// Hands the buffered rows to the file (the operating system may still hold them; this does
+    /// not `fsync`). Does nothing for an in-memory writer or after `close()`.
+    public func flush() {
+        guard let handle = fileHandle, !buffer.isEmpty else { return }
+        do {
+            if #available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *) {
+                try handle.write(contentsOf: buffer)
+            } else {
+                handle.write(Data(buffer))
+            }
+            buffer.removeAll(keepingCapacity: true)
+        } catch {
+            fail(error)
+        }
+    }
+
+    /// Flushes and closes the file; later writes are ignored. Closing twice is harmless.
+    public func close() {
+        guard !isClosed else { return }
+        flush()
+        isClosed = true
+        guard let handle = fileHandle else { return }
+        fileHandle = nil
+        buffer = []
+        do {
+            if #available(macOS 10.15, iOS 13, tvOS 13, watchOS 6, *) {
+                try handle.close()
+            } else {
+                handle.closeFile()
+            }
+        } catch {
+            if self.error == nil { self.error = error }
+        }
+    }
+
+    private func fail(_ error: any Error) {
+        if self.error == nil { self.error = error }
+        buffer = []
+        isClosed = true
+        if let handle = fileHandle {
+            fileHandle = nil
+            if #available(macOS 10.15, iOS 13, tvOS 13, watchOS 6, *) {
+                try? handle.close()
+            } else {
+                handle.closeFile()
+            }
+        }
+    }
+}
+
+// MARK: - Formatting
+
+extension CSVFrameWriter {
+    /// The CSV rows of `report`, each ending with CRLF.
+    static func rows(for report: FrameReport) -> String {
+        var text = ""
+        let frame = String(report.index)
+        let time = field(report.time)
+        for (position, item) in report.items.enumerated() {
+            let itemField = item.name.map(escape) ?? String(position)
+            let fields = [
+                frame, time, itemField,
+                field(item.center.x), field(item.center.y), field(item.angle),
+                field(item.velocity.x), field(item.velocity.y), field(item.angularVelocity),
+                item.isResting ? "true" : "false",
+            ]
+            text += fields.joined(separator: ",")
+            text += lineEnding
+        }
+        return text
+    }
+
+    /// `value` in the shortest form that reads back to the same bits; `nan`, `inf`, `-inf`.
+    static func field(_ value: Double) -> String {
+        value.isNaN ? "nan" : value.description
+    }
+
+    /// `value` in the shortest form that reads back to the same bits; `nan`, `inf`, `-inf`.
+    static func field(_ value: CGFloat) -> String {
+        field(Double(value))
+    }
+
+    /// `text` as an RFC 4180 field: quoted, quotes doubled, when it holds `,`, `"`, CR or LF.
+    static func escape(_ text: String) -> String {
+        let needsQuotes = text.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }
+        guard needsQuotes else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
+
+// MARK: - Reading back
+
+extension CSVFrameWriter {
+    /// Splits RFC 4180 text into records of fields, the header included.
+    ///
+    /// Records end with CRLF or a lone LF (a final line ending is optional); quoted fields may
+    /// hold commas, doubled quotes, CR and LF. Used by tests to read rows back.
+    static func parse(_ csv: String) -> [[String]] {
+        var records: [[String]] = []
+        var record: [String] = []
+        var field = String.UnicodeScalarView()
+        var inQuotes = false
+        var fieldWasQuoted = false
+        var scalars = csv.unicodeScalars.makeIterator()
+        var pending: Unicode.Scalar? = nil
+
+        func endField() {
+            record.append(String(field))
+            field = String.UnicodeScalarView()
+            fieldWasQuoted = false
+        }
+        func endRecord() {
+            endField()
+            records.append(record)
+            record = []
+        }
+
+        while let scalar = pending ?? scalars.next() {
+            pending = nil
+            if inQuotes {
+                if scalar == "\"" {
+                    let next = scalars.next()
+                    if next == "\"" {
+                        field.append("\"")
+                    } else {
+                        inQuotes = false
+                        pending = next
+                    }
+                } else {
+                    field.append(scalar)
+                }
+                continue
+            }
+            switch scalar {
+            case "\"" where field.isEmpty && !fieldWasQuoted:
+                inQuotes = true
+                fieldWasQuoted = true
+            case ",":
+                endField()
+            case "\r":
+                let next = scalars.next()
+                if next == "\n" {
+                    endRecord()
+                } else {
+                    field.append(scalar)
+                    pending = next
+                }
+            case "\n":
+                endRecord()
+            default:
+                field.append(scalar)
+            }
+        }
+        if !field.isEmpty || !record.isEmpty || fieldWasQuoted {
+            endRecord()
+        }
+        return records
+    }
+}

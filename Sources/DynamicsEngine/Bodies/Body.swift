@@ -1,0 +1,95 @@
+/// How a body moves.
+package enum BodyType: UInt8, Sendable, Codable {
+    /// Never moves; infinite mass. Boundaries and anchored items.
+    case `static`
+    /// Moves only by its velocity; infinite mass; pushes dynamic bodies.
+    case kinematic
+    /// Moves under forces, contacts and joints.
+    case dynamic
+}
+
+/// A generation-checked handle to a body: a stale id (of a destroyed body) never reaches a live one.
+package struct BodyID: Hashable, Sendable, Codable, Comparable {
+    package var index: Int32
+    package var generation: UInt32
+    package init(index: Int32, generation: UInt32) { self.index = index; self.generation = generation }
+    package static let null = BodyID(index: -1, generation: 0)
+    package static func < (a: BodyID, b: BodyID) -> Bool { a.index < b.index }
+}
+
+/// Everything needed to create a body. Lengths in points, angles in radians, time in seconds.
+package struct BodyDef: Sendable {
+    package var type: BodyType = .dynamic
+    /// Origin of the body (pt).
+    package var position: Vec2 = .zero
+    /// Rotation (rad).
+    package var angle: Float = 0
+    /// Velocity of the origin (pt/s).
+    package var linearVelocity: Vec2 = .zero
+    /// Angular velocity (rad/s).
+    package var angularVelocity: Float = 0
+    /// Linear damping (1/s): v ← v / (1 + h·c) every sub-step.
+    package var linearDamping: Float = 0
+    /// Angular damping (1/s).
+    package var angularDamping: Float = 0
+    /// Multiplies the world's gravity for this body.
+    package var gravityScale: Float = 1
+    /// A body that may never rotate (infinite rotational inertia).
+    package var fixedRotation = false
+    /// Whether this body may fall asleep.
+    package var enableSleep = true
+    /// Starts awake; a body created asleep wakes when touched.
+    package var isAwake = true
+    /// Opaque tag for the layer above.
+    package var userData: Int = 0
+    package init() {}
+}
+
+/// Per-body state. Hot fields first: the solver copies what it needs into dense per-step arrays,
+/// so this struct is read once and written once per step for an awake body.
+struct Body {
+    // Motion (hot).
+    var transform: Transform = .identity        // origin pose
+    var center: Vec2 = .zero                    // centre of mass, world
+    var center0: Vec2 = .zero                   // centre of mass at the start of the step
+    var rotation0: Rot = .identity              // rotation at the start of the step
+    var localCenter: Vec2 = .zero
+    var linearVelocity: Vec2 = .zero
+    var angularVelocity: Float = 0
+    var force: Vec2 = .zero
+    var torque: Float = 0
+    var invMass: Float = 0
+    var invInertia: Float = 0
+    var mass: Float = 0
+    var inertia: Float = 0                      // about the centre of mass
+    var linearDamping: Float = 0
+    var angularDamping: Float = 0
+    var gravityScale: Float = 1
+    /// Largest distance from the centre of mass to any shape point (pt): turns ω into a speed.
+    var maxExtent: Float = 0
+    /// Smallest inner radius of the body's shapes (pt): the continuous pass's safety size.
+    var minExtent: Float = 0
+    var sleepTime: Float = 0
+
+    // Bookkeeping (cold).
+    var type: BodyType = .dynamic
+    var generation: UInt32 = 0
+    var isAlive = false
+    var fixedRotation = false
+    var enableSleep = true
+    var isAwake = true
+    /// Index into `World.awakeBodies`, −1 when asleep or static.
+    var awakeIndex: Int32 = -1
+    /// Index of the sleeping island that holds the body, −1 when awake.
+    var sleepIsland: Int32 = -1
+    var headShape: Int32 = -1
+    var shapeCount: Int32 = 0
+    var headContactKey: Int32 = -1      // contact edge list: (contact << 1) | side
+    var contactCount: Int32 = 0
+    var headJointKey: Int32 = -1        // joint edge list: (joint << 1) | side
+    var jointCount: Int32 = 0
+    var userData: Int = 0
+    /// Island label of the current step (union-find scratch).
+    var islandScratch: Int32 = -1
+    var isFast = false
+}

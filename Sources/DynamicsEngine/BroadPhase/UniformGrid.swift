@@ -1,0 +1,180 @@
+/// The broad phase: a uniform grid of square cells, hashed into a fixed table.
+///
+/// Why a grid: UIKit scenes are crowds of similar-sized items, where a grid finds neighbours in
+/// constant time with no tree to keep balanced (Chipmunk's measurements: a spatial hash beats an AABB
+/// tree where things move fast or fall through each other). Why hashed: the world has no bounds, so
+/// cell (x, y) maps to a bucket of a power-of-two table; a collision of two cells in one bucket only
+/// adds candidates that the box test rejects.
+///
+/// Layers, so big and static shapes cost little:
+/// - the movable layer (dynamic and kinematic shapes of ordinary size) is rebuilt every step by a
+///   counting sort — a linear, cache-friendly pass with no per-cell lists to maintain;
+/// - the static layer is rebuilt only when static shapes change;
+/// - "large" shapes (covering more than `largeCellLimit` cells: a 4 000 pt floor, a tumbler's walls)
+///   live in short lists that are tested by box against each moved proxy, instead of being written
+///   into hundreds of cells.
+/// Only proxies whose fat box grew this step ("moved") look for new pairs; a pair found from two
+/// cells is reported only from the cell holding the lower corner of the boxes' overlap, so no set is
+/// needed to remove duplicates.
+struct UniformGrid {
+    var cellSize: Float = 100
+    var invCellSize: Float = 0.01
+    /// A proxy covering more cells than this goes to a large list.
+    var largeCellLimit = 64
+
+    // Movable layer.
+    private(set) var movableStart: [Int32] = [0, 0]
+    private(set) var movableEntries: [Int32] = []
+    private(set) var movableMask = 0
+    private(set) var movableLarge: [Int32] = []
+    private(set) var movableSmall: [Int32] = []
+    // Static layer.
+    private(set) var staticStart: [Int32] = [0, 0]
+    private(set) var staticEntries: [Int32] = []
+    private(set) var staticMask = 0
+    private(set) var staticLarge: [Int32] = []
+    var staticDirty = true
+
+    /// Cell coordinates of a coordinate; far-away or non-finite values clamp instead of trapping.
+    @inline(__always)
+    func cell(_ v: Float) -> Int32 {
+        let c = (v * invCellSize).rounded(.down)
+        if c.isNaN { return 0 }
+        return Int32(clamp(c, -1_000_000_000, 1_000_000_000))
+    }
+
+    @inline(__always)
+    static func bucket(_ ix: Int32, _ iy: Int32, _ mask: Int) -> Int {
+        let h = (UInt32(bitPattern: ix) &* 73_856_093) ^ (UInt32(bitPattern: iy) &* 19_349_663)
+        return Int(h) & mask
+    }
+
+    @inline(__always)
+    func cellRange(_ box: AABB) -> (x0: Int32, y0: Int32, x1: Int32, y1: Int32) {
+        (cell(box.lower.x), cell(box.lower.y), cell(box.upper.x), cell(box.upper.y))
+    }
+
+    @inline(__always)
+    func cellCount(_ box: AABB) -> Int {
+        let r = cellRange(box)
+        return (Int(r.x1) - Int(r.x0) + 1) * (Int(r.y1) - Int(r.y0) + 1)
+    }
+
+    mutating func setCellSize(_ size: Float) {
+        let s = size.isFinite && size > 0 ? size : 100
+        if s != cellSize { cellSize = s; invCellSize = 1 / s; staticDirty = true }
+    }
+
+    /// Rebuilds one layer from `proxies` (shape indices) by counting sort.
+    private func build(_ proxies: [Int32], shapes: UnsafePointer<Shape>,
+                       start: inout [Int32], entries: inout [Int32], mask: inout Int, large: inout [Int32], small: inout [Int32]) {
+        large.removeAll(keepingCapacity: true)
+        small.removeAll(keepingCapacity: true)
+        var total = 0
+        for p in proxies {
+            let n = cellCount(shapes[Int(p)].fatAABB)
+            if n > largeCellLimit { large.append(p) } else { small.append(p); total += n }
+        }
+        var tableSize = 64
+        while tableSize < total * 2 { tableSize <<= 1 }
+        mask = tableSize - 1
+        if start.count != tableSize + 1 {
+            start = Array(repeating: 0, count: tableSize + 1)
+        } else {
+            for i in 0..<start.count { start[i] = 0 }
+        }
+        if entries.count < total { entries = Array(repeating: 0, count: total) }
+        let m = mask
+        start.withUnsafeMutableBufferPointer { st in
+            for p in small {
+                let r = cellRange(shapes[Int(p)].fatAABB)
+                var iy = r.y0
+                while iy <= r.y1 {
+                    var ix = r.x0
+                    while ix <= r.x1 { st[UniformGrid.bucket(ix, iy, m) + 1] += 1; ix += 1 }
+                    iy += 1
+                }
+            }
+            for i in 1..<st.count { st[i] += st[i - 1] }
+            var fill = Array(st[0..<(st.count - 1)])
+            entries.withUnsafeMutableBufferPointer { en in
+                for p in small {
+                    let r = cellRange(shapes[Int(p)].fatAABB)
+                    var iy = r.y0
+                    while iy <= r.y1 {
+                        var ix = r.x0
+                        while ix <= r.x1 {
+                            let b = UniformGrid.bucket(ix, iy, m)
+                            en[Int(fill[b])] = p
+                            fill[b] += 1
+                            ix += 1
+                        }
+                        iy += 1
+                    }
+                }
+            }
+        }
+    }
+
+    mutating func rebuildMovable(_ proxies: [Int32], shapes: UnsafePointer<Shape>) {
+        var s = movableStart, e = movableEntries, m = movableMask, l = movableLarge, sm = movableSmall
+        movableStart = []; movableEntries = []; movableLarge = []; movableSmall = []
+        build(proxies, shapes: shapes, start: &s, entries: &e, mask: &m, large: &l, small: &sm)
+        movableStart = s; movableEntries = e; movableMask = m; movableLarge = l; movableSmall = sm
+    }
+
+    mutating func rebuildStatic(_ proxies: [Int32], shapes: UnsafePointer<Shape>) {
+        var s = staticStart, e = staticEntries, m = staticMask, l = staticLarge
+        var unusedSmall: [Int32] = []
+        staticStart = []; staticEntries = []; staticLarge = []
+        build(proxies, shapes: shapes, start: &s, entries: &e, mask: &m, large: &l, small: &unusedSmall)
+        staticStart = s; staticEntries = e; staticMask = m; staticLarge = l
+        staticDirty = false
+    }
+
+    /// Calls `report` once for every proxy of a layer whose fat box overlaps `box` (the querying
+    /// proxy `self` index excluded). Duplicates across cells are removed by the lower-corner rule.
+    @inline(__always)
+    func query(_ box: AABB, exclude: Int32, isStatic: Bool, shapes: UnsafePointer<Shape>, _ report: (Int32) -> Void) {
+        let start = isStatic ? staticStart : movableStart
+        let entries = isStatic ? staticEntries : movableEntries
+        let mask = isStatic ? staticMask : movableMask
+        let large = isStatic ? staticLarge : movableLarge
+        for p in large where p != exclude && shapes[Int(p)].fatAABB.overlaps(box) { report(p) }
+        if entries.isEmpty { return }
+        let r = cellRange(box)
+        let cells = (Int(r.x1) - Int(r.x0) + 1) * (Int(r.y1) - Int(r.y0) + 1)
+        if !isStatic && cells > movableSmall.count {
+            // Cheaper to test every small proxy than to walk this many cells.
+            for p in movableSmall where p != exclude && shapes[Int(p)].fatAABB.overlaps(box) { report(p) }
+            return
+        }
+        start.withUnsafeBufferPointer { st in
+            entries.withUnsafeBufferPointer { en in
+                var iy = r.y0
+                while iy <= r.y1 {
+                    var ix = r.x0
+                    while ix <= r.x1 {
+                        let b = UniformGrid.bucket(ix, iy, mask)
+                        var k = Int(st[b])
+                        let end = Int(st[b + 1])
+                        while k < end {
+                            let p = en[k]
+                            k += 1
+                            if p == exclude { continue }
+                            let other = shapes[Int(p)].fatAABB
+                            if !other.overlaps(box) { continue }
+                            // report only from the cell holding the overlap's lower corner
+                            let cx = cell(Swift.max(other.lower.x, box.lower.x))
+                            let cy = cell(Swift.max(other.lower.y, box.lower.y))
+                            if cx != ix || cy != iy { continue }
+                            report(p)
+                        }
+                        ix += 1
+                    }
+                    iy += 1
+                }
+            }
+        }
+    }
+}

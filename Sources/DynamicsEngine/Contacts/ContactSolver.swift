@@ -1,0 +1,185 @@
+/// Velocity and position-change state of an awake body during a step: the solver's working record.
+/// 32 bytes, so two fit a cache line; static and sleeping bodies share one zero record that the
+/// solver may write to harmlessly (its masses are zero).
+struct BodyState {
+    var v: Vec2 = .zero
+    var w: Float = 0
+    var flags: UInt32 = 0
+    var dp: Vec2 = .zero
+    var dq: Rot = .identity
+}
+
+/// Per-step constants of an awake body for integrating velocities.
+struct BodyStepData {
+    var invMass: Float = 0
+    var invI: Float = 0
+    var linearDelta: Vec2 = .zero       // h · (gravity + force / m)
+    var angularDelta: Float = 0         // h · torque / I
+    var linearDampingFactor: Float = 1  // 1 / (1 + h·c)
+    var angularDampingFactor: Float = 1
+    var maxExtent: Float = 0
+    var isDynamic = false
+}
+
+struct ConstraintPoint {
+    var anchorA: Vec2 = .zero
+    var anchorB: Vec2 = .zero
+    var baseSeparation: Float = 0
+    var relativeVelocity: Float = 0
+    var normalImpulse: Float = 0
+    var tangentImpulse: Float = 0
+    var maxNormalImpulse: Float = 0
+    var normalMass: Float = 0
+    var tangentMass: Float = 0
+}
+
+/// A contact prepared for the sub-steps: masses, anchors and the separation at the start of the step.
+struct ContactConstraint {
+    var a: Int32 = 0
+    var b: Int32 = 0
+    var contact: Int32 = 0
+    var pointCount: Int32 = 0
+    var normal: Vec2 = .zero
+    var friction: Float = 0
+    var restitution: Float = 0
+    var mA: Float = 0, iA: Float = 0, mB: Float = 0, iB: Float = 0
+    var softness = Softness.rigid
+    var p0 = ConstraintPoint()
+    var p1 = ConstraintPoint()
+}
+
+enum ContactSolver {
+    static func prepare(_ cc: inout ContactConstraint, manifold m: Manifold, sims: UnsafePointer<BodyStepData>,
+                        states: UnsafePointer<BodyState>, softness: Softness, staticSoftness: Softness, warmStartScale: Float) {
+        let sa = sims[Int(cc.a)], sb = sims[Int(cc.b)]
+        cc.mA = sa.invMass; cc.iA = sa.invI; cc.mB = sb.invMass; cc.iB = sb.invI
+        cc.softness = (cc.mA == 0 || cc.mB == 0) ? staticSoftness : softness
+        cc.normal = m.normal
+        cc.pointCount = m.pointCount
+        let n = m.normal, t = n.rightPerp
+        let vA = states[Int(cc.a)].v, wA = states[Int(cc.a)].w
+        let vB = states[Int(cc.b)].v, wB = states[Int(cc.b)].w
+        for i in 0..<Int(m.pointCount) {
+            let mp = m[i]
+            var cp = ConstraintPoint()
+            cp.normalImpulse = warmStartScale * mp.normalImpulse
+            cp.tangentImpulse = warmStartScale * mp.tangentImpulse
+            cp.anchorA = mp.anchorA
+            cp.anchorB = mp.anchorB
+            let rA = mp.anchorA, rB = mp.anchorB
+            cp.baseSeparation = mp.separation - dot(rB - rA, n)
+            let rnA = cross(rA, n), rnB = cross(rB, n)
+            let kN = cc.mA + cc.mB + cc.iA * rnA * rnA + cc.iB * rnB * rnB
+            cp.normalMass = kN > 0 ? 1 / kN : 0
+            let rtA = cross(rA, t), rtB = cross(rB, t)
+            let kT = cc.mA + cc.mB + cc.iA * rtA * rtA + cc.iB * rtB * rtB
+            cp.tangentMass = kT > 0 ? 1 / kT : 0
+            let vrA = vA + cross(wA, rA), vrB = vB + cross(wB, rB)
+            cp.relativeVelocity = dot(n, vrB - vrA)
+            if i == 0 { cc.p0 = cp } else { cc.p1 = cp }
+        }
+    }
+
+    @inline(__always)
+    static func warmStart(_ cc: UnsafeMutablePointer<ContactConstraint>, _ states: UnsafeMutablePointer<BodyState>) {
+        let a = Int(cc.pointee.a), b = Int(cc.pointee.b)
+        var vA = states[a].v, wA = states[a].w, vB = states[b].v, wB = states[b].w
+        let mA = cc.pointee.mA, iA = cc.pointee.iA, mB = cc.pointee.mB, iB = cc.pointee.iB
+        let n = cc.pointee.normal, t = n.rightPerp
+        let count = Int(cc.pointee.pointCount)
+        for i in 0..<count {
+            let cp = i == 0 ? cc.pointee.p0 : cc.pointee.p1
+            let P = cp.normalImpulse * n + cp.tangentImpulse * t
+            wA -= iA * cross(cp.anchorA, P)
+            vA -= mA * P
+            wB += iB * cross(cp.anchorB, P)
+            vB += mB * P
+        }
+        states[a].v = vA; states[a].w = wA
+        states[b].v = vB; states[b].w = wB
+    }
+
+    @inline(__always)
+    static func solve(_ cc: UnsafeMutablePointer<ContactConstraint>, _ states: UnsafeMutablePointer<BodyState>,
+                      invH: Float, useBias: Bool, maxPushSpeed: Float) {
+        let a = Int(cc.pointee.a), b = Int(cc.pointee.b)
+        let sA = states[a], sB = states[b]
+        var vA = sA.v, wA = sA.w, vB = sB.v, wB = sB.w
+        let dpA = sA.dp, dpB = sB.dp, qA = sA.dq, qB = sB.dq
+        let mA = cc.pointee.mA, iA = cc.pointee.iA, mB = cc.pointee.mB, iB = cc.pointee.iB
+        let n = cc.pointee.normal, t = n.rightPerp
+        let soft = cc.pointee.softness
+        let count = Int(cc.pointee.pointCount)
+        for i in 0..<count {
+            var cp = i == 0 ? cc.pointee.p0 : cc.pointee.p1
+            let rA = cp.anchorA, rB = cp.anchorB
+            // current separation from the bodies' motion since the step began
+            let d = (dpB - dpA) + (qB.rotate(rB) - qA.rotate(rA))
+            let s = dot(d, n) + cp.baseSeparation
+            var velocityBias: Float = 0, massScale: Float = 1, impulseScale: Float = 0
+            if s > 0 {
+                velocityBias = s * invH          // speculative: close the gap exactly
+            } else if useBias {
+                velocityBias = max(soft.biasRate * s, -maxPushSpeed)
+                massScale = soft.massScale
+                impulseScale = soft.impulseScale
+            }
+            let dv = (vB + cross(wB, rB)) - (vA + cross(wA, rA))
+            let vn = dot(dv, n)
+            var impulse = -cp.normalMass * massScale * (vn + velocityBias) - impulseScale * cp.normalImpulse
+            let newImpulse = max(cp.normalImpulse + impulse, 0)
+            impulse = newImpulse - cp.normalImpulse
+            cp.normalImpulse = newImpulse
+            cp.maxNormalImpulse = max(cp.maxNormalImpulse, impulse)
+            let P = impulse * n
+            vA -= mA * P; wA -= iA * cross(rA, P)
+            vB += mB * P; wB += iB * cross(rB, P)
+            if i == 0 { cc.pointee.p0 = cp } else { cc.pointee.p1 = cp }
+        }
+        let friction = cc.pointee.friction
+        for i in 0..<count {
+            var cp = i == 0 ? cc.pointee.p0 : cc.pointee.p1
+            let rA = cp.anchorA, rB = cp.anchorB
+            let dv = (vB + cross(wB, rB)) - (vA + cross(wA, rA))
+            let vt = dot(dv, t)
+            var impulse = -cp.tangentMass * vt
+            let maxFriction = friction * cp.normalImpulse
+            let newImpulse = clamp(cp.tangentImpulse + impulse, -maxFriction, maxFriction)
+            impulse = newImpulse - cp.tangentImpulse
+            cp.tangentImpulse = newImpulse
+            let P = impulse * t
+            vA -= mA * P; wA -= iA * cross(rA, P)
+            vB += mB * P; wB += iB * cross(rB, P)
+            if i == 0 { cc.pointee.p0 = cp } else { cc.pointee.p1 = cp }
+        }
+        states[a].v = vA; states[a].w = wA
+        states[b].v = vB; states[b].w = wB
+    }
+
+    static func applyRestitution(_ cc: UnsafeMutablePointer<ContactConstraint>, _ states: UnsafeMutablePointer<BodyState>, threshold: Float) {
+        let e = cc.pointee.restitution
+        if e == 0 { return }
+        let a = Int(cc.pointee.a), b = Int(cc.pointee.b)
+        var vA = states[a].v, wA = states[a].w, vB = states[b].v, wB = states[b].w
+        let mA = cc.pointee.mA, iA = cc.pointee.iA, mB = cc.pointee.mB, iB = cc.pointee.iB
+        let n = cc.pointee.normal
+        for i in 0..<Int(cc.pointee.pointCount) {
+            var cp = i == 0 ? cc.pointee.p0 : cc.pointee.p1
+            if cp.relativeVelocity > -threshold || cp.maxNormalImpulse == 0 { continue }
+            let rA = cp.anchorA, rB = cp.anchorB
+            let dv = (vB + cross(wB, rB)) - (vA + cross(wA, rA))
+            let vn = dot(dv, n)
+            var impulse = -cp.normalMass * (vn + e * cp.relativeVelocity)
+            let newImpulse = max(cp.normalImpulse + impulse, 0)
+            impulse = newImpulse - cp.normalImpulse
+            cp.normalImpulse = newImpulse
+            cp.maxNormalImpulse = max(cp.maxNormalImpulse, impulse)
+            let P = impulse * n
+            vA -= mA * P; wA -= iA * cross(rA, P)
+            vB += mB * P; wB += iB * cross(rB, P)
+            if i == 0 { cc.pointee.p0 = cp } else { cc.pointee.p1 = cp }
+        }
+        states[a].v = vA; states[a].w = wA
+        states[b].v = vB; states[b].w = wB
+    }
+}

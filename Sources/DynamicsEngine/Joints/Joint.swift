@@ -1,0 +1,136 @@
+/// A generation-checked handle to a joint.
+package struct JointID: Hashable, Sendable, Codable, Comparable {
+    package var index: Int32
+    package var generation: UInt32
+    package init(index: Int32, generation: UInt32) { self.index = index; self.generation = generation }
+    package static let null = JointID(index: -1, generation: 0)
+    package static func < (a: JointID, b: JointID) -> Bool { a.index < b.index }
+}
+
+/// The kinds of joint. All are soft constraints solved in the sub-steps (Box2D v3's soft step).
+package enum JointKind: UInt8, Sendable, Codable {
+    /// Keeps two anchors at a distance: rigid, a spring, or free within `minLength…maxLength` (a rope).
+    case distance
+    /// A pin: the anchors coincide; optional motor, angle limits and angular spring.
+    case revolute
+    /// A slider along `localAxisA`: no relative rotation; optional translation limits and motor.
+    case prismatic
+    /// Anchors coincide and the relative angle is fixed (soft when the hertz values are > 0).
+    case weld
+    /// Pulls body B's anchor toward `target` (world) with a soft spring and a force cap: snapping
+    /// and dragging.
+    case target
+}
+
+/// Everything needed to create a joint. Anchors are in each body's local frame (pt, relative to the
+/// body origin); angles in radians; frequencies in Hz; forces in mass·pt/s².
+package struct JointDef: Sendable {
+    package var kind: JointKind = .distance
+    package var bodyA: BodyID = .null
+    package var bodyB: BodyID = .null
+    package var localAnchorA: Vec2 = .zero
+    package var localAnchorB: Vec2 = .zero
+    /// Let the two bodies collide with each other (false: the joint alone relates them).
+    package var collideConnected = false
+    /// Angle of B relative to A that the revolute/weld/prismatic joints hold (rad).
+    package var referenceAngle: Float = 0
+
+    // distance
+    /// Rest length (pt).
+    package var length: Float = 100
+    package var minLength: Float = 0
+    package var maxLength: Float = .greatestFiniteMagnitude
+    /// Distance: a spring (with `hertz`, `dampingRatio`) instead of a rigid rod. Revolute: an angular spring.
+    package var enableSpring = false
+    package var hertz: Float = 0
+    package var dampingRatio: Float = 0
+    /// Distance: limit to `minLength…maxLength`. Revolute: `lowerAngle…upperAngle`. Prismatic: `lowerTranslation…upperTranslation`.
+    package var enableLimit = false
+
+    // revolute / prismatic
+    package var enableMotor = false
+    /// rad/s (revolute) or pt/s (prismatic).
+    package var motorSpeed: Float = 0
+    /// Torque cap (mass·pt²/s², revolute) or force cap (mass·pt/s², prismatic).
+    package var maxMotorTorque: Float = 0
+    package var lowerAngle: Float = 0
+    package var upperAngle: Float = 0
+    /// Prismatic axis in A's frame (normalised on creation).
+    package var localAxisA = Vec2(1, 0)
+    package var lowerTranslation: Float = 0
+    package var upperTranslation: Float = 0
+
+    // weld
+    /// 0 = rigid.
+    package var linearHertz: Float = 0
+    package var angularHertz: Float = 0
+    package var linearDampingRatio: Float = 1
+    package var angularDampingRatio: Float = 1
+
+    // target
+    /// World point that body B's anchor is pulled to (pt).
+    package var target: Vec2 = .zero
+    /// Force cap (mass·pt/s²).
+    package var maxForce: Float = .greatestFiniteMagnitude
+
+    package init(kind: JointKind) { self.kind = kind }
+}
+
+/// A joint in the world: the definition plus solver state.
+struct Joint {
+    var def = JointDef(kind: .distance)
+    var bodyA: Int32 = -1
+    var bodyB: Int32 = -1
+    var generation: UInt32 = 0
+    var isAlive = false
+    var prevKey = EdgeLinks()
+    var nextKey = EdgeLinks()
+    // accumulated impulses, warm-started between steps
+    var linearImpulse: Vec2 = .zero
+    var angularImpulse: Float = 0
+    var axialImpulse: Float = 0      // distance rigid/spring, prismatic axial spring
+    var lowerImpulse: Float = 0
+    var upperImpulse: Float = 0
+    var motorImpulse: Float = 0
+    var springImpulse: Float = 0
+    // per-step solver data
+    var indexA: Int32 = 0
+    var indexB: Int32 = 0
+    var rA: Vec2 = .zero
+    var rB: Vec2 = .zero
+    var deltaCenter: Vec2 = .zero
+    var deltaAngle: Float = 0
+    var axisA: Vec2 = .zero
+    var mA: Float = 0, mB: Float = 0, iA: Float = 0, iB: Float = 0
+    var axialMass: Float = 0
+    var springSoftness = Softness.rigid
+    var linearSoftness = Softness.rigid
+    var angularSoftness = Softness.rigid
+    var isActive = false
+}
+
+/// A soft constraint's coefficients for one sub-step length (Catto's "soft step"): a spring of
+/// frequency ω and damping ratio ζ becomes a bias rate, a mass scale and an impulse scale, so the
+/// constraint can be solved as a rigid one and still behave like a spring.
+package struct Softness: Sendable, Equatable {
+    package var biasRate: Float
+    package var massScale: Float
+    package var impulseScale: Float
+    package static let rigid = Softness(biasRate: 0, massScale: 1, impulseScale: 0)
+
+    package init(biasRate: Float, massScale: Float, impulseScale: Float) {
+        self.biasRate = biasRate; self.massScale = massScale; self.impulseScale = impulseScale
+    }
+
+    /// - Parameters: hertz (Hz), zeta (damping ratio), h (sub-step, s).
+    package init(hertz: Float, zeta: Float, h: Float) {
+        if hertz <= 0 || !hertz.isFinite { self = .rigid; return }
+        let omega = 2 * Float.pi * hertz
+        let a1 = 2 * zeta + h * omega
+        let a2 = h * omega * a1
+        let a3 = 1 / (1 + a2)
+        biasRate = omega / a1
+        massScale = a2 * a3
+        impulseScale = a3
+    }
+}

@@ -1,0 +1,231 @@
+import Foundation
+
+/// A generation-checked handle to a shape.
+package struct ShapeID: Hashable, Sendable, Codable, Comparable {
+    package var index: Int32
+    package var generation: UInt32
+    package init(index: Int32, generation: UInt32) { self.index = index; self.generation = generation }
+    package static let null = ShapeID(index: -1, generation: 0)
+    package static func < (a: ShapeID, b: ShapeID) -> Bool { a.index < b.index }
+}
+
+/// Collision filtering with Box2D's rule: two shapes collide when each one's category is in the
+/// other's mask, unless they share a group index (positive: always collide; negative: never).
+package struct Filter: Equatable, Sendable, Codable {
+    package var categoryBits: UInt64 = 1
+    package var maskBits: UInt64 = .max
+    package var groupIndex: Int32 = 0
+    package init(categoryBits: UInt64 = 1, maskBits: UInt64 = .max, groupIndex: Int32 = 0) {
+        self.categoryBits = categoryBits; self.maskBits = maskBits; self.groupIndex = groupIndex
+    }
+
+    package func shouldCollide(with other: Filter) -> Bool {
+        if groupIndex == other.groupIndex && groupIndex != 0 { return groupIndex > 0 }
+        return (maskBits & other.categoryBits) != 0 && (categoryBits & other.maskBits) != 0
+    }
+}
+
+/// The geometry of a shape, in the body's local frame (pt).
+package enum ShapeGeometry: Sendable, Equatable {
+    /// A circle of `radius` around `center`.
+    case circle(center: Vec2, radius: Float)
+    /// The convex hull of `points` (at least 3 non-collinear points; duplicates removed).
+    case polygon([Vec2])
+    /// A box of half-extents `halfWidth` × `halfHeight`, centred at `center`, rotated by `angle`.
+    case box(halfWidth: Float, halfHeight: Float, center: Vec2, angle: Float)
+    /// A two-sided segment.
+    case segment(Vec2, Vec2)
+}
+
+/// Material and filtering of a shape. Density in UIKit units: mass = density × area / (lengthUnitsPerMeter²).
+package struct ShapeDef: Sendable {
+    /// Density (mass per (length unit)² scaled by the world's `lengthUnitsPerMeter`); 1 by default.
+    package var density: Float = 1
+    /// Coulomb friction coefficient; mixed as √(f₁f₂). Default 0.6, Box2D's.
+    package var friction: Float = 0.6
+    /// Coefficient of restitution; mixed as max(e₁, e₂). Default 0.
+    package var restitution: Float = 0
+    package var filter = Filter()
+    /// Report begin/end touch events for this shape.
+    package var enableContactEvents = true
+    package var userData: Int = 0
+    package init() {}
+}
+
+enum ShapeKind: UInt8 { case circle = 0, polygon = 1, segment = 2 }
+
+/// Vertices and outward normals of a convex polygon, in the body frame, counter-clockwise in a
+/// y-up sense. Held in manually managed memory so collision loops see no reference counting; the
+/// world frees it when the shape is destroyed.
+struct PolygonStore {
+    var vertices: UnsafeMutablePointer<Vec2>
+    var normals: UnsafeMutablePointer<Vec2>
+    var count: Int32
+    var centroid: Vec2
+
+    init(points: [Vec2]) {
+        let n = points.count
+        vertices = .allocate(capacity: n)
+        normals = .allocate(capacity: n)
+        count = Int32(n)
+        vertices.initialize(from: points, count: n)
+        for i in 0..<n {
+            let e = points[(i + 1) % n] - points[i]
+            normals[i] = e.rightPerp.normalized
+        }
+        centroid = PolygonStore.centroid(points)
+    }
+
+    func free() { vertices.deallocate(); normals.deallocate() }
+
+    func copy() -> PolygonStore { PolygonStore(points: Array(UnsafeBufferPointer(start: vertices, count: Int(count)))) }
+
+    static func centroid(_ p: [Vec2]) -> Vec2 {
+        var c = Vec2.zero, area: Float = 0
+        let o = p[0]
+        for i in 1..<(p.count - 1) {
+            let e1 = p[i] - o, e2 = p[i + 1] - o
+            let a = 0.5 * cross(e1, e2)
+            c += a * (1 / 3) * (e1 + e2)
+            area += a
+        }
+        return area > 0 ? o + (1 / area) * c : o
+    }
+}
+
+/// A shape attached to a body.
+struct Shape {
+    var kind: ShapeKind = .circle
+    var body: Int32 = -1
+    var generation: UInt32 = 0
+    var isAlive = false
+    var nextShape: Int32 = -1
+    // Geometry (local frame). Circle: p1 = centre, radius. Segment: p1, p2. Polygon: `polygon`.
+    var p1: Vec2 = .zero
+    var p2: Vec2 = .zero
+    var radius: Float = 0
+    var polygon: PolygonStore? = nil
+    // Material.
+    var density: Float = 1
+    var friction: Float = 0.6
+    var restitution: Float = 0
+    var filter = Filter()
+    var enableContactEvents = true
+    var userData: Int = 0
+    // Broad phase.
+    var aabb = AABB(lower: .zero, upper: .zero)
+    var fatAABB = AABB(lower: .zero, upper: .zero)
+    var isStaticProxy = false
+    var enlarged = false
+}
+
+/// Mass properties of a shape or body about a point (pt, mass units).
+struct MassData { var mass: Float; var center: Vec2; var rotationalInertia: Float }
+
+extension Shape {
+    /// Mass, centroid and inertia about the shape's centroid… returned about the body origin.
+    func massData(massPerArea density: Float) -> MassData {
+        switch kind {
+        case .circle:
+            let rr = radius * radius
+            let mass = density * Float.pi * rr
+            return MassData(mass: mass, center: p1, rotationalInertia: mass * (0.5 * rr + dot(p1, p1)))
+        case .segment:
+            return MassData(mass: 0, center: 0.5 * (p1 + p2), rotationalInertia: 0)
+        case .polygon:
+            guard let poly = polygon else { return MassData(mass: 0, center: .zero, rotationalInertia: 0) }
+            let n = Int(poly.count)
+            let o = poly.vertices[0]
+            var area: Float = 0, c = Vec2.zero, inertia: Float = 0
+            for i in 1..<(n - 1) {
+                let e1 = poly.vertices[i] - o, e2 = poly.vertices[i + 1] - o
+                let d = cross(e1, e2)
+                let a = 0.5 * d
+                area += a
+                c += a * (1 / 3) * (e1 + e2)
+                let intx2 = e1.x * e1.x + e2.x * e1.x + e2.x * e2.x
+                let inty2 = e1.y * e1.y + e2.y * e1.y + e2.y * e2.y
+                inertia += (0.25 / 3) * d * (intx2 + inty2)
+            }
+            guard area > 0 else { return MassData(mass: 0, center: o, rotationalInertia: 0) }
+            let mass = density * area
+            let cl = (1 / area) * c
+            let center = o + cl
+            // inertia about o → about centroid → about the body origin
+            var I = density * inertia
+            I += mass * (dot(center, center) - dot(cl, cl))
+            return MassData(mass: mass, center: center, rotationalInertia: I)
+        }
+    }
+
+    func computeAABB(_ xf: Transform) -> AABB {
+        switch kind {
+        case .circle:
+            let c = xf.apply(p1)
+            return AABB(lower: Vec2(c.x - radius, c.y - radius), upper: Vec2(c.x + radius, c.y + radius))
+        case .segment:
+            let a = xf.apply(p1), b = xf.apply(p2)
+            return AABB(lower: minv(a, b), upper: maxv(a, b))
+        case .polygon:
+            let poly = polygon!
+            var lo = xf.apply(poly.vertices[0]), hi = lo
+            for i in 1..<Int(poly.count) {
+                let v = xf.apply(poly.vertices[i])
+                lo = minv(lo, v); hi = maxv(hi, v)
+            }
+            return AABB(lower: lo, upper: hi)
+        }
+    }
+
+    /// Distance from the shape's centroid to its nearest boundary (pt): what the shape can move in a
+    /// step without skipping past something as thin as a segment.
+    func innerRadius() -> Float {
+        switch kind {
+        case .circle: return radius
+        case .segment: return 0
+        case .polygon:
+            let poly = polygon!
+            var r = Float.greatestFiniteMagnitude
+            for i in 0..<Int(poly.count) {
+                r = min(r, dot(poly.normals[i], poly.vertices[i] - poly.centroid))
+            }
+            return max(r, 0)
+        }
+    }
+
+    /// Largest distance from `point` to the shape (pt).
+    func extent(from point: Vec2) -> Float {
+        switch kind {
+        case .circle: return (p1 - point).length + radius
+        case .segment: return max((p1 - point).length, (p2 - point).length)
+        case .polygon:
+            let poly = polygon!
+            var r: Float = 0
+            for i in 0..<Int(poly.count) { r = max(r, (poly.vertices[i] - point).length) }
+            return r
+        }
+    }
+}
+
+/// Convex hull (Andrew's monotone chain), counter-clockwise in a y-up frame, collinear and
+/// duplicate points dropped. Returns fewer than 3 points when the input spans no area.
+package func convexHull(_ input: [Vec2], weldTolerance: Float = 0.0005) -> [Vec2] {
+    let pts = input.filter { $0.isFinite }.sorted { $0.x < $1.x || ($0.x == $1.x && $0.y < $1.y) }
+    var unique: [Vec2] = []
+    for p in pts where unique.last.map({ distanceSquared($0, p) > weldTolerance * weldTolerance }) ?? true {
+        unique.append(p)
+    }
+    if unique.count < 3 { return unique }
+    var lower: [Vec2] = [], upper: [Vec2] = []
+    for p in unique {
+        while lower.count >= 2 && cross(lower[lower.count - 1] - lower[lower.count - 2], p - lower[lower.count - 2]) <= 0 { lower.removeLast() }
+        lower.append(p)
+    }
+    for p in unique.reversed() {
+        while upper.count >= 2 && cross(upper[upper.count - 1] - upper[upper.count - 2], p - upper[upper.count - 2]) <= 0 { upper.removeLast() }
+        upper.append(p)
+    }
+    lower.removeLast(); upper.removeLast()
+    let hull = lower + upper
+    return hull
+}

@@ -1,0 +1,312 @@
+extension World {
+    // MARK: Reading bodies
+
+    package func bodyType(_ id: BodyID) -> BodyType { isValid(id) ? bodies[Int(id.index)].type : .static }
+    /// Origin position (pt).
+    package func position(_ id: BodyID) -> Vec2 { isValid(id) ? bodies[Int(id.index)].transform.p : .zero }
+    /// Centre of mass, world (pt).
+    package func worldCenter(_ id: BodyID) -> Vec2 { isValid(id) ? bodies[Int(id.index)].center : .zero }
+    /// Rotation (rad), in (−π, π].
+    package func angle(_ id: BodyID) -> Float { isValid(id) ? bodies[Int(id.index)].transform.q.angle : 0 }
+    package func transform(_ id: BodyID) -> Transform { isValid(id) ? bodies[Int(id.index)].transform : .identity }
+    /// Velocity of the centre of mass (pt/s).
+    package func linearVelocity(_ id: BodyID) -> Vec2 { isValid(id) ? bodies[Int(id.index)].linearVelocity : .zero }
+    /// rad/s.
+    package func angularVelocity(_ id: BodyID) -> Float { isValid(id) ? bodies[Int(id.index)].angularVelocity : 0 }
+    /// Mass (mass units: density × area / lengthUnitsPerMeter²).
+    package func mass(_ id: BodyID) -> Float { isValid(id) ? bodies[Int(id.index)].mass : 0 }
+    /// Rotational inertia about the centre of mass (mass·pt²).
+    package func rotationalInertia(_ id: BodyID) -> Float { isValid(id) ? bodies[Int(id.index)].inertia : 0 }
+    package func localCenter(_ id: BodyID) -> Vec2 { isValid(id) ? bodies[Int(id.index)].localCenter : .zero }
+    package func isAwake(_ id: BodyID) -> Bool { isValid(id) && bodies[Int(id.index)].awakeIndex >= 0 }
+    package func sleepTime(_ id: BodyID) -> Float { isValid(id) ? bodies[Int(id.index)].sleepTime : 0 }
+    package func userData(_ id: BodyID) -> Int { isValid(id) ? bodies[Int(id.index)].userData : 0 }
+    package func userData(_ id: ShapeID) -> Int { isValid(id) ? shapes[Int(id.index)].userData : 0 }
+    package func body(of shape: ShapeID) -> BodyID { isValid(shape) ? bodyID(shapes[Int(shape.index)].body) : .null }
+    /// The world velocity of a point fixed to the body (pt/s).
+    package func velocity(_ id: BodyID, atWorldPoint p: Vec2) -> Vec2 {
+        guard isValid(id) else { return .zero }
+        let b = bodies[Int(id.index)]
+        return b.linearVelocity + cross(b.angularVelocity, p - b.center)
+    }
+
+    // MARK: Changing bodies (each wakes the body)
+
+    /// Teleports the origin (pt) and rotation (rad). Non-finite input is ignored.
+    package func setTransform(_ id: BodyID, position: Vec2, angle: Float) {
+        guard isValid(id), position.isFinite, angle.isFinite else { return }
+        let bi = Int(id.index)
+        var b = bodies[bi]
+        b.transform = Transform(p: position, q: Rot(angle: angle))
+        b.center = b.transform.apply(b.localCenter)
+        b.center0 = b.center
+        b.rotation0 = b.transform.q
+        bodies[bi] = b
+        refreshShapeBoxes(bi)
+        wake(bodyIndex: id.index)
+    }
+
+    func refreshShapeBoxes(_ bi: Int) {
+        let xf = bodies[bi].transform
+        var s = bodies[bi].headShape
+        while s >= 0 {
+            let si = Int(s)
+            let box = shapes[si].computeAABB(xf)
+            shapes[si].aabb = box
+            if shapes[si].isStaticProxy {
+                shapes[si].fatAABB = box
+                grid.staticDirty = true
+            } else if !shapes[si].fatAABB.contains(box) {
+                shapes[si].fatAABB = box.inflated(by: margin(for: box))
+            }
+            if !shapes[si].enlarged { shapes[si].enlarged = true; movedProxies.append(s) }
+            s = shapes[si].nextShape
+        }
+    }
+
+    package func setLinearVelocity(_ id: BodyID, _ v: Vec2) {
+        guard isValid(id), v.isFinite, bodies[Int(id.index)].type != .static else { return }
+        bodies[Int(id.index)].linearVelocity = v
+        if v != .zero { wake(bodyIndex: id.index) }
+    }
+
+    package func setAngularVelocity(_ id: BodyID, _ w: Float) {
+        guard isValid(id), w.isFinite, bodies[Int(id.index)].type != .static else { return }
+        if bodies[Int(id.index)].fixedRotation && bodies[Int(id.index)].type == .dynamic { return }
+        bodies[Int(id.index)].angularVelocity = w
+        if w != 0 { wake(bodyIndex: id.index) }
+    }
+
+    /// Adds a force (mass·pt/s²) at a world point for the next step.
+    package func applyForce(_ id: BodyID, _ f: Vec2, at point: Vec2, wake: Bool = true) {
+        guard isValid(id), f.isFinite, point.isFinite, bodies[Int(id.index)].type == .dynamic else { return }
+        if wake { self.wake(bodyIndex: id.index) }
+        guard bodies[Int(id.index)].awakeIndex >= 0 else { return }
+        bodies[Int(id.index)].force += f
+        bodies[Int(id.index)].torque += cross(point - bodies[Int(id.index)].center, f)
+    }
+
+    package func applyForceToCenter(_ id: BodyID, _ f: Vec2, wake: Bool = true) {
+        guard isValid(id), f.isFinite, bodies[Int(id.index)].type == .dynamic else { return }
+        if wake { self.wake(bodyIndex: id.index) }
+        guard bodies[Int(id.index)].awakeIndex >= 0 else { return }
+        bodies[Int(id.index)].force += f
+    }
+
+    /// Adds a torque (mass·pt²/s²) for the next step.
+    package func applyTorque(_ id: BodyID, _ t: Float, wake: Bool = true) {
+        guard isValid(id), t.isFinite, bodies[Int(id.index)].type == .dynamic else { return }
+        if wake { self.wake(bodyIndex: id.index) }
+        guard bodies[Int(id.index)].awakeIndex >= 0 else { return }
+        bodies[Int(id.index)].torque += t
+    }
+
+    /// Applies an impulse (mass·pt/s) at a world point now.
+    package func applyLinearImpulse(_ id: BodyID, _ impulse: Vec2, at point: Vec2) {
+        guard isValid(id), impulse.isFinite, point.isFinite, bodies[Int(id.index)].type == .dynamic else { return }
+        wake(bodyIndex: id.index)
+        let bi = Int(id.index)
+        bodies[bi].linearVelocity += bodies[bi].invMass * impulse
+        bodies[bi].angularVelocity += bodies[bi].invInertia * cross(point - bodies[bi].center, impulse)
+    }
+
+    package func setDamping(_ id: BodyID, linear: Float, angular: Float) {
+        guard isValid(id) else { return }
+        if linear.isFinite && linear >= 0 { bodies[Int(id.index)].linearDamping = linear }
+        if angular.isFinite && angular >= 0 { bodies[Int(id.index)].angularDamping = angular }
+    }
+
+    package func setGravityScale(_ id: BodyID, _ s: Float) {
+        guard isValid(id), s.isFinite else { return }
+        bodies[Int(id.index)].gravityScale = s
+    }
+
+    package func setFixedRotation(_ id: BodyID, _ fixed: Bool) {
+        guard isValid(id), bodies[Int(id.index)].fixedRotation != fixed else { return }
+        bodies[Int(id.index)].fixedRotation = fixed
+        if fixed { bodies[Int(id.index)].angularVelocity = 0 }
+        updateMass(Int(id.index))
+        wake(bodyIndex: id.index)
+    }
+
+    package func setSleepEnabled(_ id: BodyID, _ enabled: Bool) {
+        guard isValid(id) else { return }
+        bodies[Int(id.index)].enableSleep = enabled
+        if !enabled { wake(bodyIndex: id.index) }
+    }
+
+    /// Wakes the body and its sleeping island.
+    package func wake(_ id: BodyID) { if isValid(id) { wake(bodyIndex: id.index) } }
+
+    /// Changes static ↔ kinematic ↔ dynamic. Contacts are rebuilt; velocities of a static body are cleared.
+    package func setBodyType(_ id: BodyID, _ type: BodyType) {
+        guard isValid(id) else { return }
+        let bi = Int(id.index)
+        guard bodies[bi].type != type else { return }
+        wake(bodyIndex: id.index)
+        var ck = bodies[bi].headContactKey
+        while ck >= 0 {
+            let c = ck >> 1
+            let next = contacts[Int(c)].nextKey.get(Int(ck & 1))
+            let other = (ck & 1) == 0 ? contacts[Int(c)].bodyB : contacts[Int(c)].bodyA
+            wake(bodyIndex: other)
+            destroyContact(c, reportEnd: true)
+            ck = next
+        }
+        // joints to this body: wake their other bodies
+        var jk = bodies[bi].headJointKey
+        while jk >= 0 {
+            let j = joints[Int(jk >> 1)]
+            wake(bodyIndex: (jk & 1) == 0 ? j.bodyB : j.bodyA)
+            jk = j.nextKey.get(Int(jk & 1))
+        }
+        let old = bodies[bi].type
+        bodies[bi].type = type
+        if type == .static {
+            removeFromAwake(id.index)
+            bodies[bi].linearVelocity = .zero
+            bodies[bi].angularVelocity = 0
+            bodies[bi].isAwake = false
+        } else if old == .static {
+            addToAwake(id.index)
+        }
+        var s = bodies[bi].headShape
+        while s >= 0 {
+            shapes[Int(s)].isStaticProxy = type == .static
+            s = shapes[Int(s)].nextShape
+        }
+        grid.staticDirty = true
+        proxyListDirty = true
+        updateMass(bi)
+        refreshShapeBoxes(bi)
+    }
+
+    // MARK: Shapes
+
+    package func setFriction(_ id: ShapeID, _ f: Float) {
+        guard isValid(id), f.isFinite, f >= 0 else { return }
+        shapes[Int(id.index)].friction = f
+        refreshContactMaterials(shapes[Int(id.index)].body)
+    }
+
+    package func setRestitution(_ id: ShapeID, _ e: Float) {
+        guard isValid(id), e.isFinite, e >= 0 else { return }
+        shapes[Int(id.index)].restitution = e
+        refreshContactMaterials(shapes[Int(id.index)].body)
+    }
+
+    package func setDensity(_ id: ShapeID, _ d: Float) {
+        guard isValid(id), d.isFinite, d >= 0 else { return }
+        shapes[Int(id.index)].density = d
+        updateMass(Int(shapes[Int(id.index)].body))
+    }
+
+    package func setFilter(_ id: ShapeID, _ f: Filter) {
+        guard isValid(id), shapes[Int(id.index)].filter != f else { return }
+        let si = id.index
+        let bi = Int(shapes[Int(si)].body)
+        shapes[Int(si)].filter = f
+        // drop contacts the new filter forbids; new pairs are found by the next search
+        var ck = bodies[bi].headContactKey
+        while ck >= 0 {
+            let c = ck >> 1
+            let next = contacts[Int(c)].nextKey.get(Int(ck & 1))
+            let cc = contacts[Int(c)]
+            if (cc.shapeA == si || cc.shapeB == si) && !shouldCollide(cc.shapeA, cc.shapeB) {
+                wake(bodyIndex: cc.bodyA); wake(bodyIndex: cc.bodyB)
+                destroyContact(c, reportEnd: true)
+            }
+            ck = next
+        }
+        if !shapes[Int(si)].enlarged { shapes[Int(si)].enlarged = true; movedProxies.append(si) }
+        if shapes[Int(si)].isStaticProxy {
+            // a static shape searches the movable layer when marked moved
+        }
+    }
+
+    package func filter(_ id: ShapeID) -> Filter { isValid(id) ? shapes[Int(id.index)].filter : Filter() }
+
+    func refreshContactMaterials(_ bi: Int32) {
+        var ck = bodies[Int(bi)].headContactKey
+        while ck >= 0 {
+            let c = Int(ck >> 1)
+            let a = shapes[Int(contacts[c].shapeA)], b = shapes[Int(contacts[c].shapeB)]
+            contacts[c].friction = (a.friction * b.friction).squareRoot()
+            contacts[c].restitution = max(a.restitution, b.restitution)
+            ck = contacts[c].nextKey.get(Int(ck & 1))
+        }
+    }
+
+    /// Shapes of a body, in creation order.
+    package func shapes(of id: BodyID) -> [ShapeID] {
+        guard isValid(id) else { return [] }
+        var out: [ShapeID] = []
+        var s = bodies[Int(id.index)].headShape
+        while s >= 0 { out.append(shapeID(s)); s = shapes[Int(s)].nextShape }
+        return out.reversed()
+    }
+
+    /// The world outline of a shape: polygon vertices, segment ends, or a circle's centre and radius.
+    package func outline(_ id: ShapeID) -> (points: [Vec2], radius: Float) {
+        guard isValid(id) else { return ([], 0) }
+        let s = shapes[Int(id.index)]
+        let xf = bodies[Int(s.body)].transform
+        switch s.kind {
+        case .circle: return ([xf.apply(s.p1)], s.radius)
+        case .segment: return ([xf.apply(s.p1), xf.apply(s.p2)], 0)
+        case .polygon:
+            let p = s.polygon!
+            return ((0..<Int(p.count)).map { xf.apply(p.vertices[$0]) }, 0)
+        }
+    }
+
+    package func aabb(_ id: ShapeID) -> AABB { isValid(id) ? shapes[Int(id.index)].aabb : AABB(lower: .zero, upper: .zero) }
+
+    /// Shapes whose box overlaps `box`, in index order.
+    package func query(_ box: AABB) -> [ShapeID] {
+        var out: [ShapeID] = []
+        for i in 0..<shapes.count where shapes[i].isAlive && shapes[i].aabb.overlaps(box) { out.append(shapeID(Int32(i))) }
+        return out
+    }
+
+    // MARK: Joints
+
+    package func jointDef(_ id: JointID) -> JointDef? { isValid(id) ? joints[Int(id.index)].def : nil }
+
+    /// Replaces a joint's tunable parameters (lengths, spring, limits, motor, target) keeping its
+    /// bodies, kind and accumulated impulses. Wakes the bodies.
+    package func updateJoint(_ id: JointID, _ change: (inout JointDef) -> Void) {
+        guard isValid(id) else { return }
+        var d = joints[Int(id.index)].def
+        let kind = d.kind, a = d.bodyA, b = d.bodyB
+        change(&d)
+        d.kind = kind; d.bodyA = a; d.bodyB = b
+        d.localAxisA = d.localAxisA.normalized == .zero ? Vec2(1, 0) : d.localAxisA.normalized
+        joints[Int(id.index)].def = d
+        wake(bodyIndex: joints[Int(id.index)].bodyA)
+        wake(bodyIndex: joints[Int(id.index)].bodyB)
+    }
+
+    /// World anchor points of a joint (pt).
+    package func jointAnchors(_ id: JointID) -> (Vec2, Vec2) {
+        guard isValid(id) else { return (.zero, .zero) }
+        let j = joints[Int(id.index)]
+        let a = bodies[Int(j.bodyA)].transform.apply(j.def.localAnchorA)
+        let b = bodies[Int(j.bodyB)].transform.apply(j.def.localAnchorB)
+        return (a, j.def.kind == .target ? j.def.target : b)
+    }
+
+    /// Current revolute angle (rad) of B relative to A minus the reference angle.
+    package func jointAngle(_ id: JointID) -> Float {
+        guard isValid(id) else { return 0 }
+        let j = joints[Int(id.index)]
+        return unwindAngle(relativeAngle(bodies[Int(j.bodyA)].transform.q, bodies[Int(j.bodyB)].transform.q) - j.def.referenceAngle)
+    }
+
+    // MARK: Contacts
+
+    /// Touching contacts: shapes, normal and world points, in contact order.
+    package func touchingContacts() -> [(ShapeID, ShapeID, Manifold)] {
+        contacts.filter { $0.isAlive && $0.isTouching }.map { (shapeID($0.shapeA), shapeID($0.shapeB), $0.manifold) }
+    }
+}

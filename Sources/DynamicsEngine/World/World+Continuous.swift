@@ -1,0 +1,114 @@
+extension World {
+    /// Continuous collision for a body that moved more than half its inner size in one step.
+    ///
+    /// The body is swept as the largest circle it surely contains (radius = its smallest inner
+    /// radius, around its centre of mass) from the step's start to its end, against static and
+    /// kinematic shapes; at the first hit it is moved back to the time of impact, keeping its velocity
+    /// so next step's speculative contact stops it. A swept inner circle is conservative about
+    /// rotation and never reports a hit the real shape would not make.
+    func solveContinuous(_ bi: Int) {
+        let b = bodies[bi]
+        let p0 = b.center0, p1 = b.center
+        let d = p1 - p0
+        let r = b.minExtent
+        guard d.lengthSquared > 0, r > 0 else { return }
+        let sweep = AABB(lower: minv(p0, p1), upper: maxv(p0, p1)).inflated(by: r)
+        var tMin: Float = 1
+        var s = b.headShape
+        var filters: [Filter] = []
+        while s >= 0 { filters.append(shapes[Int(s)].filter); s = shapes[Int(s)].nextShape }
+        shapes.withUnsafeBufferPointer { sh in
+            let base = sh.baseAddress!
+            let test: (Int32) -> Void = { q in
+                let other = base[Int(q)]
+                guard other.isAlive, other.body != Int32(bi) else { return }
+                let ob = self.bodies[Int(other.body)]
+                guard ob.type != .dynamic else { return }
+                guard filters.contains(where: { $0.shouldCollide(with: other.filter) }) else { return }
+                if ob.jointCount > 0 && self.bodies[bi].jointCount > 0 && self.jointPreventsCollision(Int32(bi), other.body) { return }
+                if let t = self.sweepCircle(from: p0, by: d, radius: r, against: other, transform: ob.transform), t < tMin { tMin = t }
+            }
+            if grid.staticDirty {
+                for q in staticProxies where base[Int(q)].fatAABB.overlaps(sweep) { test(q) }
+            } else {
+                grid.query(sweep, exclude: -1, isStatic: true, shapes: base, test)
+            }
+            for q in movableProxies where bodies[Int(base[Int(q)].body)].type == .kinematic && base[Int(q)].fatAABB.overlaps(sweep) { test(q) }
+        }
+        guard tMin < 1 else { return }
+        // stop a hair before the surface so the next step starts with a speculative contact
+        let len = d.length
+        let back = min(tMin, linearSlop / len)
+        let t = max(0, tMin - back)
+        var nb = b
+        nb.center = p0 + t * d
+        nb.transform.p = nb.center - nb.transform.q.rotate(nb.localCenter)
+        bodies[bi] = nb
+    }
+
+    /// Time of impact in [0, 1] of a circle moving from `p0` by `d` against a shape, or nil.
+    /// Starting already within reach of the shape reports nil: that overlap is the solver's job.
+    func sweepCircle(from p0: Vec2, by d: Vec2, radius r: Float, against s: Shape, transform xf: Transform) -> Float? {
+        switch s.kind {
+        case .circle:
+            return rayCircle(p0, d, xf.apply(s.p1), s.radius + r)
+        case .segment:
+            let a = xf.apply(s.p1), b = xf.apply(s.p2)
+            let n = (b - a).rightPerp.normalized
+            return sweepEdges([a, b], [n, -n], p0, d, r)
+        case .polygon:
+            let poly = s.polygon!
+            var v: [Vec2] = [], nn: [Vec2] = []
+            for i in 0..<Int(poly.count) { v.append(xf.apply(poly.vertices[i])); nn.append(xf.q.rotate(poly.normals[i])) }
+            return sweepEdges(v, nn, p0, d, r)
+        }
+    }
+
+    private func rayCircle(_ p: Vec2, _ d: Vec2, _ c: Vec2, _ R: Float) -> Float? {
+        let m = p - c
+        let cc = dot(m, m) - R * R
+        if cc <= 0 { return nil }
+        let bb = dot(m, d), aa = dot(d, d)
+        if bb >= 0 || aa == 0 { return nil }
+        let disc = bb * bb - aa * cc
+        if disc < 0 { return nil }
+        let t = (-bb - disc.squareRoot()) / aa
+        return t >= 0 && t <= 1 ? t : nil
+    }
+
+    /// Ray against a convex polygon (or a 2-gon segment) rounded by `r`.
+    private func sweepEdges(_ v: [Vec2], _ n: [Vec2], _ p: Vec2, _ d: Vec2, _ r: Float) -> Float? {
+        let count = v.count
+        // already within r of the polygon?
+        var inside = true
+        var best: Float? = nil
+        for i in 0..<count {
+            let a = v[i], b = v[(i + 1) % count]
+            // distance from p to the edge
+            let e = b - a
+            let t = clamp(dot(p - a, e) / max(dot(e, e), 1e-12), 0, 1)
+            if distanceSquared(p, a + t * e) < r * r { return nil }
+            if dot(p - a, n[i]) > 0 { inside = false }
+        }
+        if inside && count > 2 { return nil }
+        for i in 0..<count {
+            let a = v[i], b = v[(i + 1) % count]
+            let ni = n[i]
+            let denom = dot(d, ni)
+            if denom < 0 {
+                let dist = dot(p - a, ni) - r
+                if dist >= 0 {
+                    let t = -dist / denom
+                    if t <= 1 {
+                        let hit = p + t * d - r * ni
+                        let e = b - a
+                        let u = dot(hit - a, e)
+                        if u >= 0 && u <= dot(e, e) { best = min(best ?? 1, t) }
+                    }
+                }
+            }
+            if let t = rayCircle(p, d, a, r) { best = min(best ?? 1, t) }
+        }
+        return best
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+
+extension World {
+    /// Advances the world by `dt` seconds with `substeps` solver sub-steps (Box2D's defaults: 1/60, 4).
+    ///
+    /// The recipe, one call per phase: find new pairs (grid), update manifolds (once per step),
+    /// solve with sub-steps (integrate, warm start, solve, integrate positions, relax), restitution,
+    /// store impulses, finalise bodies (transforms, boxes, sleep timers), continuous collision for fast
+    /// bodies, then put resting islands to sleep.
+    package func step(dt: Float, substeps: Int) {
+        beginEvents.removeAll(keepingCapacity: true)
+        endEvents.removeAll(keepingCapacity: true)
+        guard dt > 0, dt.isFinite else { return }
+        let n = max(1, min(substeps, 64))
+        updatePairs()
+        collide()
+        solve(dt: dt, substeps: n)
+        updatePairsAfterMotion()
+        if def.enableSleep { updateSleep(dt: dt) }
+        stepCount += 1
+        if def.validate { validationErrors = validate() }
+    }
+
+    // MARK: Broad phase
+
+    func rebuildProxyLists() {
+        movableProxies.removeAll(keepingCapacity: true)
+        staticProxies.removeAll(keepingCapacity: true)
+        for i in 0..<shapes.count where shapes[i].isAlive {
+            if shapes[i].isStaticProxy { staticProxies.append(Int32(i)) } else { movableProxies.append(Int32(i)) }
+        }
+        proxyListDirty = false
+    }
+
+    /// Picks the grid cell from the typical size of movable shapes: the median of their fat boxes'
+    /// larger side (a cell about one object wide keeps each object in ≤ 4 cells and few objects per cell).
+    func chooseCellSize() {
+        guard !movableProxies.isEmpty else { return }
+        var sizes = movableProxies.map { max(shapes[Int($0)].fatAABB.width, shapes[Int($0)].fatAABB.height) }
+        sizes.sort()
+        let median = sizes[sizes.count / 2]
+        grid.setCellSize(max(median, 4 * linearSlop))
+        cellSizeProxyCount = movableProxies.count
+        cellSizeChosen = true
+    }
+
+    func shouldCollide(_ a: Int32, _ b: Int32) -> Bool {
+        let sa = shapes[Int(a)], sb = shapes[Int(b)]
+        if sa.body == sb.body { return false }
+        let ta = bodies[Int(sa.body)].type, tb = bodies[Int(sb.body)].type
+        if ta != .dynamic && tb != .dynamic { return false }
+        if !sa.filter.shouldCollide(with: sb.filter) { return false }
+        if sa.kind == .segment && sb.kind == .segment { return false }
+        if bodies[Int(sa.body)].jointCount > 0 && bodies[Int(sb.body)].jointCount > 0 && jointPreventsCollision(sa.body, sb.body) { return false }
+        return true
+    }
+
+    func updatePairs() {
+        if proxyListDirty { rebuildProxyLists() }
+        if def.cellSize == nil {
+            if !cellSizeChosen || movableProxies.count > 2 * cellSizeProxyCount + 64 { chooseCellSize() }
+        }
+        guard !movedProxies.isEmpty else { return }
+        shapes.withUnsafeBufferPointer { sh in
+            let base = sh.baseAddress!
+            if grid.staticDirty { grid.rebuildStatic(staticProxies, shapes: base) }
+            grid.rebuildMovable(movableProxies, shapes: base)
+        }
+        var found: [UInt64] = []
+        movedProxies.sort()
+        shapes.withUnsafeBufferPointer { sh in
+            let base = sh.baseAddress!
+            for p in movedProxies {
+                let s = base[Int(p)]
+                guard s.isAlive else { continue }
+                let box = s.fatAABB
+                let report: (Int32) -> Void = { q in
+                    let other = base[Int(q)]
+                    if other.enlarged && q < p { return }   // the other's own search reports it
+                    if self.shouldCollide(p, q) { found.append(pairKey(p, q)) }
+                }
+                grid.query(box, exclude: p, isStatic: false, shapes: base, report)
+                if !s.isStaticProxy { grid.query(box, exclude: p, isStatic: true, shapes: base, report) }
+            }
+        }
+        for p in movedProxies where Int(p) < shapes.count { shapes[Int(p)].enlarged = false }
+        movedProxies.removeAll(keepingCapacity: true)
+        found.sort()
+        var last = UInt64.max
+        for key in found where key != last {
+            last = key
+            if pairs.find(key) >= 0 { continue }
+            createContact(Int32(truncatingIfNeeded: key >> 32), Int32(truncatingIfNeeded: key & 0xFFFF_FFFF))
+        }
+    }
+
+    /// After bodies moved: their fat boxes were enlarged in `finalize`; nothing else to do until the
+    /// next step's pair search (kept as a phase so the recipe reads in order).
+    func updatePairsAfterMotion() {}
+
+    // MARK: Narrow phase
+
+    func collide() {
+        let spec = speculativeDistance
+        let slop = linearSlop
+        var i = 0
+        while i < contacts.count {
+            defer { i += 1 }
+            if !contacts[i].isAlive { continue }
+            let c = contacts[i]
+            let bA = bodies[Int(c.bodyA)], bB = bodies[Int(c.bodyB)]
+            if bA.awakeIndex < 0 && bB.awakeIndex < 0 { continue }
+            let sA = shapes[Int(c.shapeA)], sB = shapes[Int(c.shapeB)]
+            if !sA.fatAABB.overlaps(sB.fatAABB) {
+                destroyContact(Int32(i), reportEnd: true)
+                continue
+            }
+            var m = computeManifold(sA, bA.transform, sB, bB.transform, spec: spec, slop: slop)
+            // anchors relative to the centres of mass; warm start by feature id
+            let old = c.manifold
+            for k in 0..<Int(m.pointCount) {
+                var mp = m[k]
+                mp.anchorA = mp.point - bA.center
+                mp.anchorB = mp.point - bB.center
+                for o in 0..<Int(old.pointCount) where old[o].id == mp.id {
+                    mp.normalImpulse = old[o].normalImpulse
+                    mp.tangentImpulse = old[o].tangentImpulse
+                    mp.persisted = true
+                    break
+                }
+                m[k] = mp
+            }
+            let wasTouching = c.isTouching
+            let touching = m.pointCount > 0
+            contacts[i].manifold = m
+            contacts[i].isTouching = touching
+            if touching && !wasTouching {
+                // a touch wakes whatever sleeps on the other side
+                if bA.awakeIndex < 0 && bA.type == .dynamic { wake(bodyIndex: c.bodyA) }
+                if bB.awakeIndex < 0 && bB.type == .dynamic { wake(bodyIndex: c.bodyB) }
+                if c.enableContactEvents {
+                    var deepest = m.p0
+                    if m.pointCount > 1 && m.p1.separation < deepest.separation { deepest = m.p1 }
+                    let vA = bA.linearVelocity + cross(bA.angularVelocity, deepest.point - bA.center)
+                    let vB = bB.linearVelocity + cross(bB.angularVelocity, deepest.point - bB.center)
+                    beginEvents.append(ContactEvent(shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB), point: deepest.point,
+                                                    normal: m.normal, approachSpeed: -dot(vB - vA, m.normal)))
+                }
+            } else if !touching && wasTouching && c.enableContactEvents {
+                endEvents.append(ContactEvent(shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB), point: .zero, normal: m.normal, approachSpeed: 0))
+            }
+        }
+    }
+
+    func computeManifold(_ sA: Shape, _ xfA: Transform, _ sB: Shape, _ xfB: Transform, spec: Float, slop: Float) -> Manifold {
+        switch (sA.kind, sB.kind) {
+        case (.circle, .circle):
+            return circleManifold(centerA: sA.p1, radiusA: sA.radius, xfA: xfA, centerB: sB.p1, radiusB: sB.radius, xfB: xfB, speculative: spec)
+        case (.polygon, .circle):
+            let p = sA.polygon!
+            return polygonCircleManifold(vertices: p.vertices, normals: p.normals, count: Int(p.count), radiusA: 0, xfA: xfA,
+                                         center: sB.p1, radius: sB.radius, xfB: xfB, speculative: spec)
+        case (.segment, .circle):
+            var v = (sA.p1, sA.p2)
+            let nrm = (sA.p2 - sA.p1).rightPerp.normalized
+            var nn = (nrm, -nrm)
+            return withUnsafePointer(to: &v) { vp in
+                withUnsafePointer(to: &nn) { np in
+                    vp.withMemoryRebound(to: Vec2.self, capacity: 2) { vv in
+                        np.withMemoryRebound(to: Vec2.self, capacity: 2) { nv in
+                            polygonCircleManifold(vertices: vv, normals: nv, count: 2, radiusA: 0, xfA: xfA,
+                                                  center: sB.p1, radius: sB.radius, xfB: xfB, speculative: spec)
+                        }
+                    }
+                }
+            }
+        case (.polygon, .polygon):
+            let pa = sA.polygon!, pb = sB.polygon!
+            ensureScratch(2 * Int(pb.count))
+            return polygonsManifold(vA: pa.vertices, nA: pa.normals, countA: Int(pa.count), xfA: xfA,
+                                    vB: pb.vertices, nB: pb.normals, countB: Int(pb.count), xfB: xfB,
+                                    scratch: scratch, speculative: spec, linearSlop: slop)
+        case (.segment, .polygon):
+            let pb = sB.polygon!
+            ensureScratch(2 * Int(pb.count))
+            var v = (sA.p1, sA.p2)
+            let nrm = (sA.p2 - sA.p1).rightPerp.normalized
+            var nn = (nrm, -nrm)
+            let scr = scratch
+            return withUnsafePointer(to: &v) { vp in
+                withUnsafePointer(to: &nn) { np in
+                    vp.withMemoryRebound(to: Vec2.self, capacity: 2) { vv in
+                        np.withMemoryRebound(to: Vec2.self, capacity: 2) { nv in
+                            polygonsManifold(vA: vv, nA: nv, countA: 2, xfA: xfA,
+                                             vB: pb.vertices, nB: pb.normals, countB: Int(pb.count), xfB: xfB,
+                                             scratch: scr, speculative: spec, linearSlop: slop)
+                        }
+                    }
+                }
+            }
+        default:
+            return Manifold()
+        }
+    }
+
+    func ensureScratch(_ n: Int) {
+        if n > scratchCapacity {
+            scratch.deallocate()
+            scratchCapacity = max(n, 2 * scratchCapacity)
+            scratch = .allocate(capacity: scratchCapacity)
+        }
+    }
+}

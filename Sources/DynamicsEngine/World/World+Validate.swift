@@ -1,0 +1,121 @@
+extension World {
+    /// The validation walk: checks every cross-reference of the world's bookkeeping and returns what
+    /// is wrong (empty when consistent). Costs O(bodies + shapes + contacts + joints); tests switch it
+    /// on per step with `WorldDef.validate`.
+    package func validate() -> [String] {
+        var errors: [String] = []
+        // awake list
+        for (k, bi) in awakeBodies.enumerated() {
+            let b = bodies[Int(bi)]
+            if !b.isAlive { errors.append("awake body \(bi) is dead") }
+            if b.awakeIndex != Int32(k) { errors.append("awake index of body \(bi) is \(b.awakeIndex), expected \(k)") }
+            if b.type == .static { errors.append("static body \(bi) in the awake list") }
+            if b.sleepIsland >= 0 { errors.append("awake body \(bi) also in sleeping island \(b.sleepIsland)") }
+        }
+        for (i, b) in bodies.enumerated() where b.isAlive {
+            if !b.transform.p.isFinite || !b.center.isFinite || !b.linearVelocity.isFinite || !b.angularVelocity.isFinite {
+                errors.append("body \(i) is not finite")
+            }
+            if b.type != .static && b.awakeIndex < 0 {
+                if b.sleepIsland < 0 || !sleepIslands[Int(b.sleepIsland)].contains(Int32(i)) {
+                    errors.append("body \(i) is neither awake nor in a sleeping island")
+                }
+                if b.linearVelocity != .zero || b.angularVelocity != 0 { errors.append("sleeping body \(i) is moving") }
+            }
+            // contact edges
+            var n: Int32 = 0
+            var ck = b.headContactKey
+            while ck >= 0 && n <= b.contactCount {
+                let c = contacts[Int(ck >> 1)]
+                if !c.isAlive { errors.append("body \(i) lists dead contact \(ck >> 1)") }
+                let mine = (ck & 1) == 0 ? c.bodyA : c.bodyB
+                if mine != Int32(i) { errors.append("contact \(ck >> 1) edge does not point back to body \(i)") }
+                n += 1
+                ck = c.nextKey.get(Int(ck & 1))
+            }
+            if n != b.contactCount { errors.append("body \(i) contact count \(b.contactCount), list has \(n)") }
+            var jn: Int32 = 0
+            var jk = b.headJointKey
+            while jk >= 0 && jn <= b.jointCount {
+                let j = joints[Int(jk >> 1)]
+                if !j.isAlive { errors.append("body \(i) lists dead joint") }
+                jn += 1
+                jk = j.nextKey.get(Int(jk & 1))
+            }
+            if jn != b.jointCount { errors.append("body \(i) joint count \(b.jointCount), list has \(jn)") }
+        }
+        // contacts and the pair table
+        var alive = 0
+        for (i, c) in contacts.enumerated() where c.isAlive {
+            alive += 1
+            if pairs.find(c.pairKey) != Int32(i) { errors.append("contact \(i) missing from the pair table") }
+            if !shapes[Int(c.shapeA)].isAlive || !shapes[Int(c.shapeB)].isAlive { errors.append("contact \(i) refers to a dead shape") }
+            if c.isTouching {
+                let a = bodies[Int(c.bodyA)], b = bodies[Int(c.bodyB)]
+                let aSleeps = a.type == .dynamic && a.awakeIndex < 0, bSleeps = b.type == .dynamic && b.awakeIndex < 0
+                if (aSleeps && b.type == .dynamic && b.awakeIndex >= 0) || (bSleeps && a.type == .dynamic && a.awakeIndex >= 0) {
+                    errors.append("touching contact \(i) joins an awake and a sleeping body")
+                }
+            }
+        }
+        if alive != pairs.count { errors.append("pair table holds \(pairs.count) pairs for \(alive) contacts") }
+        // shapes
+        for (i, s) in shapes.enumerated() where s.isAlive {
+            if !bodies[Int(s.body)].isAlive { errors.append("shape \(i) on a dead body") }
+            if !s.fatAABB.contains(s.aabb) { errors.append("shape \(i) fat box does not contain its box") }
+            if !s.aabb.isValid { errors.append("shape \(i) box is not valid") }
+        }
+        // sleeping islands
+        for (k, isl) in sleepIslands.enumerated() {
+            for bi in isl where bodies[Int(bi)].sleepIsland != Int32(k) { errors.append("island \(k) lists body \(bi) that is not in it") }
+        }
+        return errors
+    }
+
+    /// Pairs of shapes whose fat boxes overlap and that should collide but have no contact: found by
+    /// brute force, O(n²), for tests of the grid.
+    package func missingPairs() -> [(ShapeID, ShapeID)] {
+        var missing: [(ShapeID, ShapeID)] = []
+        let alive = (0..<shapes.count).filter { shapes[$0].isAlive }
+        for x in 0..<alive.count {
+            for y in (x + 1)..<max(alive.count, x + 1) {
+                let a = Int32(alive[x]), b = Int32(alive[y])
+                guard shapes[Int(a)].fatAABB.overlaps(shapes[Int(b)].fatAABB), shouldCollide(a, b) else { continue }
+                let ba = bodies[Int(shapes[Int(a)].body)], bb = bodies[Int(shapes[Int(b)].body)]
+                // pairs between resting bodies are not searched until one moves
+                if ba.awakeIndex < 0 && bb.awakeIndex < 0 { continue }
+                if pairs.find(pairKey(a, b)) < 0 { missing.append((shapeID(a), shapeID(b))) }
+            }
+        }
+        return missing
+    }
+
+    /// Contacts that exist though the shapes' fat boxes do not overlap or they should not collide
+    /// (what a brute-force pair check would not report). Checked right after a step.
+    package func extraPairs() -> [(ShapeID, ShapeID)] {
+        var extra: [(ShapeID, ShapeID)] = []
+        for c in contacts where c.isAlive {
+            let a = shapes[Int(c.shapeA)], b = shapes[Int(c.shapeB)]
+            if !shouldCollide(c.shapeA, c.shapeB) { extra.append((shapeID(c.shapeA), shapeID(c.shapeB))); continue }
+            let ba = bodies[Int(a.body)], bb = bodies[Int(b.body)]
+            if ba.awakeIndex < 0 && bb.awakeIndex < 0 { continue }
+            _ = a; _ = b
+        }
+        return extra
+    }
+
+    /// FNV-1a over the bits of every live body's position and angle, in body index order.
+    package func stateHash() -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ v: UInt32) {
+            var x = v
+            for _ in 0..<4 { h ^= UInt64(x & 0xFF); h = h &* 0x0000_0100_0000_01B3; x >>= 8 }
+        }
+        for b in bodies where b.isAlive {
+            mix(b.transform.p.x.bitPattern)
+            mix(b.transform.p.y.bitPattern)
+            mix(b.transform.q.angle.bitPattern)
+        }
+        return h
+    }
+}
