@@ -48,6 +48,9 @@ package struct ShapeDef: Sendable {
     package var filter = Filter()
     /// Report begin/end touch events for this shape.
     package var enableContactEvents = true
+    /// A boundary's way of saying "use the other shape's friction and restitution": UIKit applies an
+    /// item's own material against boundaries. Default false.
+    package var usesOtherMaterial = false
     package var userData: Int = 0
     package init() {}
 }
@@ -111,6 +114,7 @@ struct Shape {
     var restitution: Float = 0
     var filter = Filter()
     var enableContactEvents = true
+    var usesOtherMaterial = false
     var userData: Int = 0
     // Broad phase.
     var aabb = AABB(lower: .zero, upper: .zero)

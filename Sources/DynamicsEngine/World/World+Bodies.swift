@@ -231,8 +231,7 @@ extension World {
         while ck >= 0 {
             let c = Int(ck >> 1)
             let a = shapes[Int(contacts[c].shapeA)], b = shapes[Int(contacts[c].shapeB)]
-            contacts[c].friction = (a.friction * b.friction).squareRoot()
-            contacts[c].restitution = max(a.restitution, b.restitution)
+            (contacts[c].friction, contacts[c].restitution) = mixedMaterial(a, b)
             ck = contacts[c].nextKey.get(Int(ck & 1))
         }
     }

@@ -205,6 +205,7 @@ package final class World {
         s.restitution = d.restitution.isFinite ? max(0, d.restitution) : 0
         s.filter = d.filter
         s.enableContactEvents = d.enableContactEvents
+        s.usesOtherMaterial = d.usesOtherMaterial
         s.userData = d.userData
         s.body = body.index
         s.isAlive = true
@@ -422,8 +423,7 @@ package final class World {
         var c = Contact()
         c.shapeA = a; c.shapeB = b
         c.bodyA = shapes[Int(a)].body; c.bodyB = shapes[Int(b)].body
-        c.friction = (shapes[Int(a)].friction * shapes[Int(b)].friction).squareRoot()
-        c.restitution = max(shapes[Int(a)].restitution, shapes[Int(b)].restitution)
+        (c.friction, c.restitution) = mixedMaterial(shapes[Int(a)], shapes[Int(b)])
         c.enableContactEvents = shapes[Int(a)].enableContactEvents || shapes[Int(b)].enableContactEvents
         c.isAlive = true
         c.pairKey = pairKey(a, b)
@@ -440,6 +440,13 @@ package final class World {
             bodies[bi].headContactKey = key
             bodies[bi].contactCount += 1
         }
+    }
+
+    /// Friction √(f₁f₂) and restitution max(e₁, e₂), unless one side defers to the other's material.
+    func mixedMaterial(_ a: Shape, _ b: Shape) -> (Float, Float) {
+        if a.usesOtherMaterial && !b.usesOtherMaterial { return (b.friction, b.restitution) }
+        if b.usesOtherMaterial && !a.usesOtherMaterial { return (a.friction, a.restitution) }
+        return ((a.friction * b.friction).squareRoot(), max(a.restitution, b.restitution))
     }
 
     func destroyContact(_ ci: Int32, reportEnd: Bool) {
