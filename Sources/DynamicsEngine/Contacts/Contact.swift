@@ -21,6 +21,11 @@ struct Contact {
     var pairKey: UInt64 = 0
     /// Index of this contact's constraint in the current step, −1 when not solved.
     var constraintIndex: Int32 = -1
+    // Recycling: the poses when the manifold was last computed.
+    var cachedRotationA = Rot.identity
+    var cachedRotationB = Rot.identity
+    var cachedRelative = Transform.identity
+    var cacheValid = false
 }
 
 /// A touch that began or ended during the last step.

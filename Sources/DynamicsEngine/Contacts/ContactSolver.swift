@@ -50,10 +50,11 @@ struct ContactConstraint {
 
 enum ContactSolver {
     static func prepare(_ cc: inout ContactConstraint, manifold m: Manifold, sims: UnsafePointer<BodyStepData>,
-                        states: UnsafePointer<BodyState>, softness: Softness, staticSoftness: Softness, warmStartScale: Float) {
+                        states: UnsafePointer<BodyState>, softness: Softness, staticSoftness: Softness, warmStartScale: Float,
+                        isStaticPair: Bool) {
         let sa = sims[Int(cc.a)], sb = sims[Int(cc.b)]
         cc.mA = sa.invMass; cc.iA = sa.invI; cc.mB = sb.invMass; cc.iB = sb.invI
-        cc.softness = (cc.mA == 0 || cc.mB == 0) ? staticSoftness : softness
+        cc.softness = isStaticPair ? staticSoftness : softness
         cc.normal = m.normal
         cc.pointCount = m.pointCount
         let n = m.normal, t = n.rightPerp
@@ -120,13 +121,13 @@ enum ContactSolver {
             if s > 0 {
                 velocityBias = s * invH          // speculative: close the gap exactly
             } else if useBias {
-                velocityBias = max(soft.biasRate * s, -maxPushSpeed)
+                velocityBias = max(soft.massScale * soft.biasRate * s, -maxPushSpeed)
                 massScale = soft.massScale
                 impulseScale = soft.impulseScale
             }
             let dv = (vB + cross(wB, rB)) - (vA + cross(wA, rA))
             let vn = dot(dv, n)
-            var impulse = -cp.normalMass * massScale * (vn + velocityBias) - impulseScale * cp.normalImpulse
+            var impulse = -cp.normalMass * (massScale * vn + velocityBias) - impulseScale * cp.normalImpulse
             let newImpulse = max(cp.normalImpulse + impulse, 0)
             impulse = newImpulse - cp.normalImpulse
             cp.normalImpulse = newImpulse
@@ -136,8 +137,10 @@ enum ContactSolver {
             vB += mB * P; wB += iB * cross(rB, P)
             if i == 0 { cc.pointee.p0 = cp } else { cc.pointee.p1 = cp }
         }
+        // Friction only in the relax pass: against the biased velocities it would fight the
+        // position correction (Box2D v3.2 does the same).
         let friction = cc.pointee.friction
-        for i in 0..<count {
+        for i in 0..<(useBias ? 0 : count) {
             var cp = i == 0 ? cc.pointee.p0 : cc.pointee.p1
             let rA = cp.anchorA, rB = cp.anchorB
             let dv = (vB + cross(wB, rB)) - (vA + cross(wA, rA))

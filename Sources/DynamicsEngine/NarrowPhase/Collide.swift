@@ -152,12 +152,11 @@ func polygonsManifold(vA: UnsafePointer<Vec2>, nA: UnsafePointer<Vec2>, countA: 
     let upper2 = dot(v21 - v11, t), lower2 = dot(v22 - v11, t)
     // incident runs opposite to the reference edge: v21 near v12 end, v22 near v11 end
     var vLower = v22, vUpper = v21
-    var lowerTrim = false, upperTrim = false
     if lower2 < lower1 && upper2 - lower2 > 1e-9 {
-        vLower = lerp(v22, v21, (lower1 - lower2) / (upper2 - lower2)); lowerTrim = true
+        vLower = lerp(v22, v21, (lower1 - lower2) / (upper2 - lower2))
     }
     if upper2 > upper1 && upper2 - lower2 > 1e-9 {
-        vUpper = lerp(v22, v21, (upper1 - lower2) / (upper2 - lower2)); upperTrim = true
+        vUpper = lerp(v22, v21, (upper1 - lower2) / (upper2 - lower2))
     }
     let sepLower = dot(vLower - v11, normal)
     let sepUpper = dot(vUpper - v11, normal)
@@ -167,9 +166,11 @@ func polygonsManifold(vA: UnsafePointer<Vec2>, nA: UnsafePointer<Vec2>, countA: 
     let worldNormal = xfA.q.rotate(flip ? -normal : normal)
     m.normal = worldNormal
     var count: Int32 = 0
-    // ids: reference edge and the incident vertex that survived (or the clip plane that trimmed it)
-    let idLower = flip ? featureID(i22 | (lowerTrim ? 0x100 : 0), i11 | 0x80) : featureID(i11 | 0x80, i22 | (lowerTrim ? 0x100 : 0))
-    let idUpper = flip ? featureID(i21 | (upperTrim ? 0x200 : 0), i12 | 0x80) : featureID(i12 | 0x80, i21 | (upperTrim ? 0x200 : 0))
+    // ids: the reference vertex at that end and the incident vertex, as (A feature, B feature); a
+    // clip does not change the id, so a point whose incident vertex slides past the edge end keeps
+    // its warm-start impulse
+    let idLower = flip ? featureID(i22, i11) : featureID(i11, i22)
+    let idUpper = flip ? featureID(i21, i12) : featureID(i12, i21)
     if sepLower <= speculative {
         var mp = ManifoldPoint()
         let p = xfA.apply(mLower)

@@ -22,6 +22,9 @@ package struct ManifoldPoint: Sendable, Codable, Equatable {
     package var normalVelocity: Float = 0
     package var id: UInt32 = 0
     package var persisted = false
+    /// separation − n·(c_B − c_A + anchorB − anchorA) when computed: lets a recycled manifold
+    /// update its separation from the bodies' motion without re-running collision.
+    package var baseSeparation: Float = 0
 }
 
 /// Up to two contact points sharing a normal that points from shape A to shape B.

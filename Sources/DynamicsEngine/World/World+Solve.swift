@@ -10,7 +10,7 @@ extension World {
         let invH = 1 / h
         let u = def.lengthUnitsPerMeter
         _ = u
-        let contactHertz = min(def.contactHertz, 0.25 * invH)
+        let contactHertz = min(def.contactHertz, 0.125 * invH)
         let softness = Softness(hertz: contactHertz, zeta: def.contactDampingRatio, h: h)
         let staticSoftness = Softness(hertz: 2 * contactHertz, zeta: def.contactDampingRatio, h: h)
         let jointHertz = min(def.jointHertz, 0.25 * invH)
@@ -47,10 +47,8 @@ extension World {
             }
         }
 
-        // Contact constraints: dynamic–dynamic first, then those against static/kinematic bodies, so
-        // the immovable side has the last word in each Gauss–Seidel pass (less push-through).
+        // Contact constraints, in contact order.
         var constraints: [ContactConstraint] = []
-        var staticConstraints: [ContactConstraint] = []
         constraints.reserveCapacity(contacts.count)
         let dummy = Int32(awakeCount)
         let warmStartScale: Float = 1
@@ -66,11 +64,10 @@ extension World {
             cc.friction = c.friction
             cc.restitution = c.restitution
             ContactSolver.prepare(&cc, manifold: c.manifold, sims: sims, states: states, softness: softness,
-                                  staticSoftness: staticSoftness, warmStartScale: warmStartScale)
-            if sims[Int(cc.a)].isDynamic && sims[Int(cc.b)].isDynamic { constraints.append(cc) } else { staticConstraints.append(cc) }
+                                  staticSoftness: staticSoftness, warmStartScale: warmStartScale,
+                                  isStaticPair: bA.type == .static || bB.type == .static)
+            constraints.append(cc)
         }
-        constraints.append(contentsOf: staticConstraints)
-        staticConstraints = []
 
         // Joints whose bodies are awake.
         var jointList: [Int32] = []
@@ -87,6 +84,38 @@ extension World {
             }
         }
 
+        // Graph colouring puts the constraints in Box2D's solve order (and is what lets colours be
+        // solved in parallel later): overflow first, then colour by colour, joints before contacts.
+        let coloring = ConstraintColoring(bodyCount: awakeCount)
+        var jointColors = [Int32](repeating: 0, count: jointList.count)
+        for (k, ji) in jointList.enumerated() {
+            let j = joints[Int(ji)]
+            jointColors[k] = coloring.assign(j.indexA, j.indexB, dynamicA: sims[Int(j.indexA)].isDynamic, dynamicB: sims[Int(j.indexB)].isDynamic)
+        }
+        var contactColors = [Int32](repeating: 0, count: constraints.count)
+        for k in 0..<constraints.count {
+            let cc = constraints[k]
+            contactColors[k] = coloring.assign(cc.a, cc.b, dynamicA: sims[Int(cc.a)].isDynamic, dynamicB: sims[Int(cc.b)].isDynamic)
+        }
+        coloring.release()
+        let colorCount = ConstraintColoring.colorCount
+        var jointStart = [Int](repeating: 0, count: colorCount + 1)
+        var contactStart = [Int](repeating: 0, count: colorCount + 1)
+        for c in jointColors { jointStart[Int(c) + 1] += 1 }
+        for c in contactColors { contactStart[Int(c) + 1] += 1 }
+        for i in 0..<colorCount { jointStart[i + 1] += jointStart[i]; contactStart[i + 1] += contactStart[i] }
+        do {
+            var fill = jointStart
+            var ordered = [Int32](repeating: 0, count: jointList.count)
+            for (k, c) in jointColors.enumerated() { ordered[fill[Int(c)]] = jointList[k]; fill[Int(c)] += 1 }
+            jointList = ordered
+            fill = contactStart
+            var orderedC = [ContactConstraint](repeating: ContactConstraint(), count: constraints.count)
+            for (k, c) in contactColors.enumerated() { orderedC[fill[Int(c)]] = constraints[k]; fill[Int(c)] += 1 }
+            constraints = orderedC
+        }
+        lastColorCounts = (0..<colorCount).map { contactStart[$0 + 1] - contactStart[$0] + jointStart[$0 + 1] - jointStart[$0] }
+
         let maxSpeed = maxLinearSpeed
         let push = maxPushSpeed
         joints.withUnsafeMutableBufferPointer { jj in
@@ -99,10 +128,10 @@ extension World {
                     for k in 0..<awakeCount {
                         let sd = sims[k]
                         guard sd.isDynamic else { continue }
-                        var v = sd.linearDampingFactor * (states[k].v + sd.linearDelta)
+                        var v = sd.linearDelta + sd.linearDampingFactor * states[k].v
                         if v.lengthSquared > maxSpeed * maxSpeed { v = (maxSpeed / v.length) * v }
                         states[k].v = v
-                        states[k].w = sd.angularDampingFactor * (states[k].w + sd.angularDelta)
+                        states[k].w = sd.angularDelta + sd.angularDampingFactor * states[k].w
                     }
                     // warm start
                     for ji in jointList { JointSolver.warmStart(jbase! + Int(ji), states) }
@@ -182,9 +211,10 @@ extension World {
                 let sleepSpeed = max(v.length, b.maxExtent * abs(w))
                 if !b.enableSleep || sleepSpeed > sleepVel { b.sleepTime = 0 } else { b.sleepTime += dt }
             }
+            b.isFast = false
             if def.enableContinuous && b.type == .dynamic && b.minExtent > 0 {
                 let travel = st.dp.length
-                if travel > 0.5 * b.minExtent { fastBodies.append(Int32(bi)) }
+                if travel > 0.5 * b.minExtent { fastBodies.append(Int32(bi)); b.isFast = true }
             }
             bodies[bi] = b
         }

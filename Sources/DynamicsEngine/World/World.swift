@@ -55,6 +55,9 @@ package final class World {
     /// Problems found by the validation walk (empty when valid or not run).
     package internal(set) var validationErrors: [String] = []
 
+    /// Constraints per colour in the last step (slot 0 = overflow), for the benchmark's report.
+    package internal(set) var lastColorCounts: [Int] = []
+
     var scratch: UnsafeMutablePointer<Vec2>
     var scratchCapacity = 256
 

@@ -1,0 +1,59 @@
+import DynamicsEngine
+
+/// Seeded generator for randomised tests (SplitMix64): same seed, same sequence, on every platform.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+func makeWorld(gravity: Vec2 = Vec2(0, 1000), sleep: Bool = true, validate: Bool = true) -> World {
+    var d = WorldDef()
+    d.gravity = gravity
+    d.enableSleep = sleep
+    d.validate = validate
+    return World(def: d)
+}
+
+@discardableResult
+func addBox(_ w: World, _ type: BodyType = .dynamic, at p: Vec2, half: Vec2, angle: Float = 0, density: Float = 1,
+            friction: Float = 0.6, restitution: Float = 0) -> BodyID {
+    var bd = BodyDef()
+    bd.type = type
+    bd.position = p
+    bd.angle = angle
+    let b = w.createBody(bd)
+    var sd = ShapeDef()
+    sd.density = density
+    sd.friction = friction
+    sd.restitution = restitution
+    w.createShape(on: b, sd, .box(halfWidth: half.x, halfHeight: half.y, center: .zero, angle: 0))
+    return b
+}
+
+@discardableResult
+func addCircle(_ w: World, _ type: BodyType = .dynamic, at p: Vec2, radius: Float, density: Float = 1,
+               friction: Float = 0.6, restitution: Float = 0) -> BodyID {
+    var bd = BodyDef()
+    bd.type = type
+    bd.position = p
+    let b = w.createBody(bd)
+    var sd = ShapeDef()
+    sd.density = density
+    sd.friction = friction
+    sd.restitution = restitution
+    w.createShape(on: b, sd, .circle(center: .zero, radius: radius))
+    return b
+}
+
+func run(_ w: World, steps: Int, dt: Float = 1.0 / 60, substeps: Int = 4) {
+    for _ in 0..<steps {
+        w.step(dt: dt, substeps: substeps)
+    }
+}
