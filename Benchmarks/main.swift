@@ -1,22 +1,123 @@
-import DynamicsEngine
 import DynamicsScenes
 import Foundation
 
-// Quick driver; the full bench comes with its own issue.
-let args = CommandLine.arguments
-let names = args.count > 1 ? Array(args[1...]) : ["large_pyramid"]
-for name in names {
-    guard let scene = EngineScenes.named(name) else { print("unknown \(name)"); continue }
-    let (world, hook) = scene.makeWorld()
-    hook?(world, 0)
-    world.step(dt: 1.0 / 60, substeps: 4)
-    let clock = ContinuousClock()
-    let start = clock.now
-    for i in 1..<scene.steps {
-        hook?(world, i)
-        world.step(dt: 1.0 / 60, substeps: 4)
+// `bench`: times the scenes of BENCHMARKS.md the way Box2D v3's benchmark program does, so the two
+// can be compared line by line: build (untimed), one step (untimed), then steps 1…N−1 timed,
+// including the scene's own per-step work; each repeat in a fresh world; min and median reported.
+
+struct Options {
+    var scenes: [String] = []
+    var steps: Int? = nil
+    var repeats = 4
+    var json = false
+    var smoke = false
+    var list = false
+    var csvDirectory: String? = nil
+}
+
+func parseOptions() -> Options {
+    var o = Options()
+    var args = CommandLine.arguments.dropFirst().makeIterator()
+    func value(_ flag: String) -> String {
+        guard let v = args.next() else { fail("\(flag) needs a value") }
+        return v
     }
-    let el = clock.now - start
-    let ms = Double(el.components.seconds) * 1000 + Double(el.components.attoseconds) / 1e15
-    print("\(name): bodies \(world.bodyCount) contacts \(world.contactCount) awake \(world.awakeBodyCount) ms/step \(String(format: "%.3f", ms / Double(scene.steps - 1))) hash \(String(world.stateHash(), radix: 16))")
+    while let a = args.next() {
+        switch a {
+        case "--list", "-l": o.list = true
+        case "--scene", "-s": o.scenes.append(value(a))
+        case "--steps": guard let n = Int(value(a)), n >= 2 else { fail("--steps needs an integer ≥ 2") }; o.steps = n
+        case "--repeats", "-r": guard let n = Int(value(a)), n >= 1 else { fail("--repeats needs an integer ≥ 1") }; o.repeats = n
+        case "--json": o.json = true
+        case "--smoke": o.smoke = true
+        case "--csv": o.csvDirectory = value(a)
+        case "--help", "-h":
+            print("""
+            usage: bench [--list] [--scene NAME]… [--steps N] [--repeats R] [--json] [--smoke] [--csv DIR]
+              --list        list the scenes
+              --scene NAME  run this scene (repeatable; default: all)
+              --steps N     override each scene's step count
+              --repeats R   fresh-world repeats per scene (default 4)
+              --json        one JSON object per scene per line
+              --smoke       every scene for a few steps, one repeat (for CI)
+              --csv DIR     append min/median ms per step to DIR/<scene>.csv
+            """)
+            exit(0)
+        default: fail("unknown argument \(a) (see --help)")
+        }
+    }
+    return o
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("bench: \(message)\n".utf8))
+    exit(2)
+}
+
+func milliseconds(_ d: Duration) -> Double {
+    Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
+}
+
+let options = parseOptions()
+let catalogue = BenchmarkScene.all
+if options.list {
+    for s in catalogue { print("\(s.name)\t\(s.steps) steps\t\(s.summary)") }
+    exit(0)
+}
+var selected = catalogue
+if !options.scenes.isEmpty {
+    selected = []
+    for name in options.scenes {
+        guard let s = catalogue.first(where: { $0.name == name }) else { fail("unknown scene \(name) (see --list)") }
+        selected.append(s)
+    }
+}
+
+if !options.json {
+    print("scene            bodies  joints  contacts   awake   steps   min ms/step   median ms/step   hash")
+}
+let clock = ContinuousClock()
+for scene in selected {
+    let steps = options.smoke ? min(options.steps ?? 5, scene.steps) : (options.steps ?? scene.steps)
+    let repeats = options.smoke ? 1 : options.repeats
+    var times: [Double] = []
+    var counters = (bodies: 0, joints: 0, contacts: 0, awake: 0)
+    var hash: UInt64 = 0
+    for r in 0..<repeats {
+        let world = scene.make()
+        world.step(index: 0)   // untimed: the first step can be expensive
+        let start = clock.now
+        for i in 1..<steps { world.step(index: i) }
+        let elapsed = milliseconds(clock.now - start)
+        times.append(elapsed / Double(max(1, steps - 1)))
+        if r == 0 {
+            counters = (world.bodyCount, world.jointCount, world.contactCount, world.awakeBodyCount)
+            hash = world.stateHash
+        } else if world.stateHash != hash {
+            fail("\(scene.name): repeat \(r) ended with hash \(String(world.stateHash, radix: 16)), repeat 0 with \(String(hash, radix: 16)) — not deterministic")
+        }
+    }
+    let sorted = times.sorted()
+    let minimum = sorted[0]
+    let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : 0.5 * (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2])
+    let hashText = String(hash, radix: 16)
+    if options.json {
+        print("{\"scene\":\"\(scene.name)\",\"bodies\":\(counters.bodies),\"joints\":\(counters.joints),\"steps\":\(steps),\"ms_per_step_min\":\(minimum),\"ms_per_step_median\":\(median),\"contacts\":\(counters.contacts),\"awake\":\(counters.awake),\"hash\":\"\(hashText)\"}")
+    } else {
+        func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
+        func lpad(_ s: String, _ n: Int) -> String { s.count >= n ? s : String(repeating: " ", count: n - s.count) + s }
+        print(pad(scene.name, 16) + lpad("\(counters.bodies)", 7) + lpad("\(counters.joints)", 8) + lpad("\(counters.contacts)", 10)
+              + lpad("\(counters.awake)", 8) + lpad("\(steps)", 8) + lpad(String(format: "%.3f", minimum), 14)
+              + lpad(String(format: "%.3f", median), 17) + "   " + hashText)
+    }
+    if let dir = options.csvDirectory {
+        let path = dir + "/" + scene.name + ".csv"
+        let exists = FileManager.default.fileExists(atPath: path)
+        let line = (exists ? "" : "threads,steps,ms_per_step_min,ms_per_step_median\n") + "1,\(steps),\(minimum),\(median)\n"
+        if let h = FileHandle(forWritingAtPath: path) {
+            h.seekToEndOfFile(); h.write(Data(line.utf8)); h.closeFile()
+        } else {
+            _ = FileManager.default.createFile(atPath: path, contents: Data(line.utf8))
+        }
+    }
 }

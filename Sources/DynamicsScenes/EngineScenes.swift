@@ -118,13 +118,13 @@ package enum EngineScenes {
                     var jd = JointDef(kind: .revolute)
                     jd.bodyA = ids[k * n + i - 1]; jd.bodyB = b
                     jd.localAnchorA = Vec2(0, 50); jd.localAnchorB = Vec2(0, -50)
-                    if w.bodyType(jd.bodyA) != .static || w.bodyType(b) != .static { w.createJoint(jd) }
+                    w.createJoint(jd)   // Box2D also joins the static anchors (inert)
                 }
                 if k > 0 {
                     var jd = JointDef(kind: .revolute)
                     jd.bodyA = ids[(k - 1) * n + i]; jd.bodyB = b
                     jd.localAnchorA = Vec2(50, 0); jd.localAnchorB = Vec2(-50, 0)
-                    if w.bodyType(jd.bodyA) != .static || w.bodyType(b) != .static { w.createJoint(jd) }
+                    w.createJoint(jd)   // Box2D also joins the static anchors (inert)
                 }
             }
         }
@@ -196,10 +196,12 @@ package enum EngineScenes {
     }
 
     package static let junkyard = EngineScene(name: "junkyard", steps: 800, enableSleep: true) { w in
-        for x in -80...80 { _ = box(w, .static, at: pt(Float(x), 0), halfWidth: 55, halfHeight: 50) }
+        // one static body with many box shapes, as Box2D builds it
+        let ground = w.createBody(BodyDef.with(type: .static))
+        for x in -80...80 { w.createShape(on: ground, ShapeDef(), .box(halfWidth: 55, halfHeight: 50, center: pt(Float(x), 0), angle: 0)) }
         for y in 1...50 {
-            _ = box(w, .static, at: pt(-80, Float(y)), halfWidth: 50, halfHeight: 55)
-            _ = box(w, .static, at: pt(80, Float(y)), halfWidth: 50, halfHeight: 55)
+            w.createShape(on: ground, ShapeDef(), .box(halfWidth: 50, halfHeight: 55, center: pt(-80, Float(y)), angle: 0))
+            w.createShape(on: ground, ShapeDef(), .box(halfWidth: 50, halfHeight: 55, center: pt(80, Float(y)), angle: 0))
         }
         let golden = Float.pi * (Float(5).squareRoot() - 1)
         let pentagon = (0..<5).map { k -> Vec2 in
@@ -230,12 +232,12 @@ package enum EngineScenes {
     }
 
     package static let compounds = EngineScene(name: "compounds", steps: 500, enableSleep: true) { w in
-        for x in -40...40 { _ = box(w, .static, at: pt(Float(x), 0), halfWidth: 55, halfHeight: 50) }
-        for y in 1...100 {
-            _ = box(w, .static, at: pt(-40, Float(y)), halfWidth: 50, halfHeight: 55)
-            _ = box(w, .static, at: pt(40, Float(y)), halfWidth: 50, halfHeight: 55)
-        }
         let ground = w.createBody(BodyDef.with(type: .static))
+        for x in -40...40 { w.createShape(on: ground, ShapeDef(), .box(halfWidth: 55, halfHeight: 50, center: pt(Float(x), 0), angle: 0)) }
+        for y in 1...100 {
+            w.createShape(on: ground, ShapeDef(), .box(halfWidth: 50, halfHeight: 55, center: pt(-40, Float(y)), angle: 0))
+            w.createShape(on: ground, ShapeDef(), .box(halfWidth: 50, halfHeight: 55, center: pt(40, Float(y)), angle: 0))
+        }
         w.createShape(on: ground, ShapeDef(), .segment(pt(-800, -80), pt(800, -80)))
         let t1 = [pt(-1, 0), pt(0.5, 1), pt(0, 2)]
         let t2 = [pt(1, 0), pt(-0.5, 1), pt(0, 2)]

@@ -1,0 +1,51 @@
+import DynamicsEngine
+
+/// One benchmark scene, engine or UIKit-level, behind one small interface so `bench` can time both
+/// kinds the same way (BENCHMARKS.md).
+package protocol BenchmarkWorld: AnyObject {
+    /// Runs the scene's own per-step work (if any) and one fixed step of 1/60 s with 4 sub-steps.
+    func step(index: Int)
+    var bodyCount: Int { get }
+    var jointCount: Int { get }
+    /// Broad-phase pairs (touching or not), Box2D's "contact" counter.
+    var contactCount: Int { get }
+    var awakeBodyCount: Int { get }
+    /// FNV-1a over all body positions and angles.
+    var stateHash: UInt64 { get }
+}
+
+/// A named scene with its step count and a factory for fresh worlds.
+package struct BenchmarkScene: Sendable {
+    package var name: String
+    package var steps: Int
+    package var summary: String
+    package var make: @Sendable () -> any BenchmarkWorld
+    package init(name: String, steps: Int, summary: String, make: @escaping @Sendable () -> any BenchmarkWorld) {
+        self.name = name; self.steps = steps; self.summary = summary; self.make = make
+    }
+}
+
+/// Drives an engine scene.
+final class EngineBenchmarkWorld: BenchmarkWorld {
+    let world: World
+    let hook: (@Sendable (World, Int) -> Void)?
+    init(_ scene: EngineScene) { (world, hook) = scene.makeWorld() }
+    func step(index: Int) {
+        hook?(world, index)
+        world.step(dt: 1.0 / 60, substeps: 4)
+    }
+    var bodyCount: Int { world.bodyCount }
+    var jointCount: Int { world.jointCount }
+    var contactCount: Int { world.contactCount }
+    var awakeBodyCount: Int { world.awakeBodyCount }
+    var stateHash: UInt64 { world.stateHash() }
+}
+
+extension BenchmarkScene {
+    /// Every benchmark scene in BENCHMARKS.md order: the engine scenes, then the UIKit scenes.
+    package static var all: [BenchmarkScene] {
+        EngineScenes.all.map { scene in
+            BenchmarkScene(name: scene.name, steps: scene.steps, summary: "engine") { EngineBenchmarkWorld(scene) }
+        } + UIKitBenchmarkScenes.all
+    }
+}
