@@ -17,11 +17,8 @@ extension World {
         let ctx = JointContext(h: h, invH: invH, jointSoftness: Softness(hertz: jointHertz, zeta: def.jointDampingRatio, h: h))
 
         // Dense per-step body arrays; index `awakeCount` is the shared zero record for static bodies.
-        let states = UnsafeMutablePointer<BodyState>.allocate(capacity: awakeCount + 1)
-        let sims = UnsafeMutablePointer<BodyStepData>.allocate(capacity: awakeCount + 1)
-        defer { states.deallocate(); sims.deallocate() }
-        states.initialize(repeating: BodyState(), count: awakeCount + 1)
-        sims.initialize(repeating: BodyStepData(), count: awakeCount + 1)
+        let states = stateBuffer.reset(count: awakeCount + 1, to: BodyState())
+        let sims = simBuffer.reset(count: awakeCount + 1, to: BodyStepData())
         let g = gravity
         bodies.withUnsafeMutableBufferPointer { bb in
             for k in 0..<awakeCount {
@@ -47,28 +44,6 @@ extension World {
             }
         }
 
-        // Contact constraints, in contact order.
-        var constraints: [ContactConstraint] = []
-        constraints.reserveCapacity(contacts.count)
-        let dummy = Int32(awakeCount)
-        let warmStartScale: Float = 1
-        for ci in 0..<contacts.count {
-            let c = contacts[ci]
-            guard c.isAlive, c.isTouching else { continue }
-            let bA = bodies[Int(c.bodyA)], bB = bodies[Int(c.bodyB)]
-            if bA.awakeIndex < 0 && bB.awakeIndex < 0 { continue }
-            var cc = ContactConstraint()
-            cc.a = bA.awakeIndex >= 0 ? bA.awakeIndex : dummy
-            cc.b = bB.awakeIndex >= 0 ? bB.awakeIndex : dummy
-            cc.contact = Int32(ci)
-            cc.friction = c.friction
-            cc.restitution = c.restitution
-            ContactSolver.prepare(&cc, manifold: c.manifold, sims: sims, states: states, softness: softness,
-                                  staticSoftness: staticSoftness, warmStartScale: warmStartScale,
-                                  isStaticPair: bA.type == .static || bB.type == .static)
-            constraints.append(cc)
-        }
-
         // Joints whose bodies are awake.
         var jointList: [Int32] = []
         for ji in 0..<joints.count where joints[ji].isAlive {
@@ -76,6 +51,8 @@ extension World {
             if a.awakeIndex < 0 && b.awakeIndex < 0 { continue }
             jointList.append(Int32(ji))
         }
+        let dummy = Int32(awakeCount)
+        let warmStartScale: Float = 1
         bodies.withUnsafeBufferPointer { bb in
             joints.withUnsafeMutableBufferPointer { jj in
                 for ji in jointList {
@@ -84,18 +61,32 @@ extension World {
             }
         }
 
-        // Graph colouring puts the constraints in Box2D's solve order (and is what lets colours be
-        // solved in parallel later): overflow first, then colour by colour, joints before contacts.
+        // Graph colouring puts the constraints in Box2D's solve order (and is what lets a colour be
+        // solved four lanes wide, or in parallel): overflow first, then colour by colour, joints
+        // before contacts. Contacts are coloured in contact order, then prepared straight into
+        // their colour's place, so nothing big is copied twice.
         let coloring = ConstraintColoring(bodyCount: awakeCount)
         var jointColors = [Int32](repeating: 0, count: jointList.count)
         for (k, ji) in jointList.enumerated() {
             let j = joints[Int(ji)]
             jointColors[k] = coloring.assign(j.indexA, j.indexB, dynamicA: sims[Int(j.indexA)].isDynamic, dynamicB: sims[Int(j.indexB)].isDynamic)
         }
-        var contactColors = [Int32](repeating: 0, count: constraints.count)
-        for k in 0..<constraints.count {
-            let cc = constraints[k]
-            contactColors[k] = coloring.assign(cc.a, cc.b, dynamicA: sims[Int(cc.a)].isDynamic, dynamicB: sims[Int(cc.b)].isDynamic)
+        var solved: [Int32] = []          // contact indices
+        var contactColors: [Int32] = []
+        solved.reserveCapacity(contacts.count)
+        contactColors.reserveCapacity(contacts.count)
+        contacts.withUnsafeBufferPointer { cbuf in
+            bodies.withUnsafeBufferPointer { bbuf in
+                for ci in 0..<cbuf.count {
+                    let c = cbuf[ci]
+                    guard c.isAlive, c.isTouching else { continue }
+                    let ia = bbuf[Int(c.bodyA)].awakeIndex, ib = bbuf[Int(c.bodyB)].awakeIndex
+                    if ia < 0 && ib < 0 { continue }
+                    let a = ia >= 0 ? ia : dummy, b = ib >= 0 ? ib : dummy
+                    solved.append(Int32(ci))
+                    contactColors.append(coloring.assign(a, b, dynamicA: sims[Int(a)].isDynamic, dynamicB: sims[Int(b)].isDynamic))
+                }
+            }
         }
         coloring.release()
         let colorCount = ConstraintColoring.colorCount
@@ -109,12 +100,45 @@ extension World {
             var ordered = [Int32](repeating: 0, count: jointList.count)
             for (k, c) in jointColors.enumerated() { ordered[fill[Int(c)]] = jointList[k]; fill[Int(c)] += 1 }
             jointList = ordered
-            fill = contactStart
-            var orderedC = [ContactConstraint](repeating: ContactConstraint(), count: constraints.count)
-            for (k, c) in contactColors.enumerated() { orderedC[fill[Int(c)]] = constraints[k]; fill[Int(c)] += 1 }
-            constraints = orderedC
+        }
+        var constraints = [ContactConstraint](repeating: ContactConstraint(), count: solved.count)
+        contacts.withUnsafeBufferPointer { cbuf in
+            bodies.withUnsafeBufferPointer { bbuf in
+                constraints.withUnsafeMutableBufferPointer { out in
+                    var fill = contactStart
+                    for (k, ci) in solved.enumerated() {
+                        let slot = fill[Int(contactColors[k])]
+                        fill[Int(contactColors[k])] += 1
+                        let c = cbuf[Int(ci)]
+                        let bA = bbuf[Int(c.bodyA)], bB = bbuf[Int(c.bodyB)]
+                        let cc = out.baseAddress! + slot
+                        cc.pointee.a = bA.awakeIndex >= 0 ? bA.awakeIndex : dummy
+                        cc.pointee.b = bB.awakeIndex >= 0 ? bB.awakeIndex : dummy
+                        cc.pointee.contact = ci
+                        cc.pointee.friction = c.friction
+                        cc.pointee.restitution = c.restitution
+                        ContactSolver.prepare(&cc.pointee, manifold: c.manifold, sims: sims, states: states, softness: softness,
+                                              staticSoftness: staticSoftness, warmStartScale: warmStartScale,
+                                              isStaticPair: bA.type == .static || bB.type == .static)
+                    }
+                }
+            }
         }
         lastColorCounts = (0..<colorCount).map { contactStart[$0 + 1] - contactStart[$0] + jointStart[$0 + 1] - jointStart[$0] }
+
+        // Colours 1… are packed four constraints wide; the overflow slot stays scalar.
+        var wide: [WideContact] = []
+        var wideStart = [Int](repeating: 0, count: colorCount + 1)
+        wide.reserveCapacity(constraints.count / 4 + colorCount)
+        constraints.withUnsafeBufferPointer { cb in
+            for color in 0..<colorCount {
+                wideStart[color] = wide.count
+                if color > 0 {
+                    WideContactSolver.pack(cb.baseAddress!, contactStart[color]..<contactStart[color + 1], dummy: dummy, into: &wide)
+                }
+            }
+            wideStart[colorCount] = wide.count
+        }
 
         let maxSpeed = maxLinearSpeed
         let push = maxPushSpeed
@@ -122,35 +146,63 @@ extension World {
             let jbase = jj.baseAddress
             constraints.withUnsafeMutableBufferPointer { cb in
                 let cbase = cb.baseAddress
-                let ccount = cb.count
-                for _ in 0..<substeps {
-                    // integrate velocities
-                    for k in 0..<awakeCount {
-                        let sd = sims[k]
-                        guard sd.isDynamic else { continue }
-                        var v = sd.linearDelta + sd.linearDampingFactor * states[k].v
-                        if v.lengthSquared > maxSpeed * maxSpeed { v = (maxSpeed / v.length) * v }
-                        states[k].v = v
-                        states[k].w = sd.angularDelta + sd.angularDampingFactor * states[k].w
+                wide.withUnsafeMutableBufferPointer { wb in
+                    let wbase = wb.baseAddress
+                    let overflowContacts = contactStart[0]..<contactStart[1]
+                    for _ in 0..<substeps {
+                        // integrate velocities
+                        for k in 0..<awakeCount {
+                            let sd = sims[k]
+                            guard sd.isDynamic else { continue }
+                            var v = sd.linearDelta + sd.linearDampingFactor * states[k].v
+                            if v.lengthSquared > maxSpeed * maxSpeed { v = (maxSpeed / v.length) * v }
+                            states[k].v = v
+                            states[k].w = sd.angularDelta + sd.angularDampingFactor * states[k].w
+                        }
+                        // warm start
+                        for color in 0..<colorCount {
+                            for k in jointStart[color]..<jointStart[color + 1] { JointSolver.warmStart(jbase! + Int(jointList[k]), states) }
+                            if color == 0 {
+                                for c in overflowContacts { ContactSolver.warmStart(cbase! + c, states) }
+                            } else {
+                                for w in wideStart[color]..<wideStart[color + 1] { WideContactSolver.warmStart(wbase! + w, states) }
+                            }
+                        }
+                        // solve
+                        for color in 0..<colorCount {
+                            for k in jointStart[color]..<jointStart[color + 1] { JointSolver.solve(jbase! + Int(jointList[k]), states, ctx: ctx, useBias: true) }
+                            if color == 0 {
+                                for c in overflowContacts { ContactSolver.solve(cbase! + c, states, invH: invH, useBias: true, maxPushSpeed: push) }
+                            } else {
+                                for w in wideStart[color]..<wideStart[color + 1] {
+                                    WideContactSolver.solve(wbase! + w, states, invH: invH, useBias: true, maxPushSpeed: push)
+                                }
+                            }
+                        }
+                        // integrate positions
+                        for k in 0..<awakeCount {
+                            states[k].dq = states[k].dq.integrated(by: h * states[k].w)
+                            states[k].dp += h * states[k].v
+                        }
+                        // relax
+                        for color in 0..<colorCount {
+                            for k in jointStart[color]..<jointStart[color + 1] { JointSolver.solve(jbase! + Int(jointList[k]), states, ctx: ctx, useBias: false) }
+                            if color == 0 {
+                                for c in overflowContacts { ContactSolver.solve(cbase! + c, states, invH: invH, useBias: false, maxPushSpeed: push) }
+                            } else {
+                                for w in wideStart[color]..<wideStart[color + 1] {
+                                    WideContactSolver.solve(wbase! + w, states, invH: invH, useBias: false, maxPushSpeed: push)
+                                }
+                            }
+                        }
                     }
-                    // warm start
-                    for ji in jointList { JointSolver.warmStart(jbase! + Int(ji), states) }
-                    for c in 0..<ccount { ContactSolver.warmStart(cbase! + c, states) }
-                    // solve
-                    for ji in jointList { JointSolver.solve(jbase! + Int(ji), states, ctx: ctx, useBias: true) }
-                    for c in 0..<ccount { ContactSolver.solve(cbase! + c, states, invH: invH, useBias: true, maxPushSpeed: push) }
-                    // integrate positions
-                    for k in 0..<awakeCount {
-                        states[k].dq = states[k].dq.integrated(by: h * states[k].w)
-                        states[k].dp += h * states[k].v
+                    for color in 1..<colorCount {
+                        WideContactSolver.unpack(wbase!, wideStart[color]..<wideStart[color + 1], cbase!, contactStart[color]..<contactStart[color + 1])
                     }
-                    // relax
-                    for ji in jointList { JointSolver.solve(jbase! + Int(ji), states, ctx: ctx, useBias: false) }
-                    for c in 0..<ccount { ContactSolver.solve(cbase! + c, states, invH: invH, useBias: false, maxPushSpeed: push) }
                 }
                 // restitution
                 let threshold = restitutionThreshold
-                for c in 0..<ccount { ContactSolver.applyRestitution(cbase! + c, states, threshold: threshold) }
+                for c in 0..<cb.count { ContactSolver.applyRestitution(cbase! + c, states, threshold: threshold) }
             }
         }
 

@@ -100,77 +100,115 @@ extension World {
 
     // MARK: Narrow phase
 
+    /// Updates every contact that has an awake body: drops pairs whose fat boxes parted, recycles or
+    /// recomputes manifolds, and records touch changes. The per-contact work runs over raw buffers
+    /// (no exclusivity checks, no copies of the big arrays); changes to the world's structure —
+    /// destroying contacts, waking islands, events — are applied afterwards in contact order.
     func collide() {
         let spec = speculativeDistance
         let recycleDistance = 10 * linearSlop
         let recycleCosAngle: Float = 0.98   // about 11.5°
         let slop = linearSlop
-        var i = 0
-        while i < contacts.count {
-            defer { i += 1 }
-            if !contacts[i].isAlive { continue }
-            let c = contacts[i]
-            let bA = bodies[Int(c.bodyA)], bB = bodies[Int(c.bodyB)]
-            if bA.awakeIndex < 0 && bB.awakeIndex < 0 { continue }
-            let sA = shapes[Int(c.shapeA)], sB = shapes[Int(c.shapeB)]
-            if !sA.fatAABB.overlaps(sB.fatAABB) {
-                destroyContact(Int32(i), reportEnd: true)
+        var disjoint: [Int32] = []
+        var changed: [Int32] = []            // touching state flipped
+        let count = contacts.count
+        var cs = contacts
+        contacts = []
+        cs.withUnsafeMutableBufferPointer { cbuf in
+            bodies.withUnsafeBufferPointer { bbuf in
+                shapes.withUnsafeBufferPointer { sbuf in
+                    let cp = cbuf.baseAddress!, bp = bbuf.baseAddress!, sp = sbuf.baseAddress!
+                    for i in 0..<count {
+                        let c = cp + i
+                        if !c.pointee.isAlive { continue }
+                        let bA = bp + Int(c.pointee.bodyA), bB = bp + Int(c.pointee.bodyB)
+                        if bA.pointee.awakeIndex < 0 && bB.pointee.awakeIndex < 0 { continue }
+                        let sA = sp + Int(c.pointee.shapeA), sB = sp + Int(c.pointee.shapeB)
+                        if !sA.pointee.fatAABB.overlaps(sB.pointee.fatAABB) {
+                            disjoint.append(Int32(i))
+                            continue
+                        }
+                        let xfA = bA.pointee.transform, xfB = bB.pointee.transform
+                        // Contact recycling (Box2D v3.2's idea): while the pair's relative pose has
+                        // barely changed since the manifold was computed, keep its normal and anchors
+                        // and only update the separations from the motion, exactly as the sub-steps
+                        // do. Stacks stop jittering and resting pairs skip the narrow phase.
+                        if c.pointee.cacheValid && !bA.pointee.isFast && !bB.pointee.isFast {
+                            let rel = xfA.invMul(xfB)
+                            let qa0 = c.pointee.cachedRotationA, qb0 = c.pointee.cachedRotationB
+                            let cosA = xfA.q.c * qa0.c + xfA.q.s * qa0.s
+                            let cosB = xfB.q.c * qb0.c + xfB.q.s * qb0.s
+                            let extentA: Float = bA.pointee.type == .static ? 0 : bA.pointee.maxExtent
+                            let extentB: Float = bB.pointee.type == .static ? 0 : bB.pointee.maxExtent
+                            let qr = rel.q.invMul(c.pointee.cachedRelative.q)
+                            let moved = distance(rel.p, c.pointee.cachedRelative.p) + max(extentA, extentB) * abs(qr.s)
+                            let tolerance = c.pointee.isTouching ? recycleDistance : min(recycleDistance, spec)
+                            if min(cosA, cosB) > recycleCosAngle && moved < tolerance {
+                                let dqA = xfA.q.mul(Rot(c: qa0.c, s: -qa0.s))
+                                let dqB = xfB.q.mul(Rot(c: qb0.c, s: -qb0.s))
+                                let n = c.pointee.manifold.normal
+                                let dc = bB.pointee.center - bA.pointee.center
+                                if c.pointee.manifold.pointCount > 0 {
+                                    let p = c.pointee.manifold.p0
+                                    c.pointee.manifold.p0.separation = p.baseSeparation + dot(dc + dqB.rotate(p.anchorB) - dqA.rotate(p.anchorA), n)
+                                    c.pointee.manifold.p0.persisted = true
+                                }
+                                if c.pointee.manifold.pointCount > 1 {
+                                    let p = c.pointee.manifold.p1
+                                    c.pointee.manifold.p1.separation = p.baseSeparation + dot(dc + dqB.rotate(p.anchorB) - dqA.rotate(p.anchorA), n)
+                                    c.pointee.manifold.p1.persisted = true
+                                }
+                                continue
+                            }
+                        }
+                        c.pointee.cachedRotationA = xfA.q
+                        c.pointee.cachedRotationB = xfB.q
+                        c.pointee.cachedRelative = xfA.invMul(xfB)
+                        c.pointee.cacheValid = true
+                        var m = computeManifold(sA.pointee, xfA, sB.pointee, xfB, spec: spec, slop: slop)
+                        // anchors relative to the centres of mass; warm start by feature id
+                        let old = c.pointee.manifold
+                        let cA = bA.pointee.center, cB = bB.pointee.center
+                        let dc = cB - cA
+                        for k in 0..<Int(m.pointCount) {
+                            var mp = m[k]
+                            mp.anchorA = mp.point - cA
+                            mp.anchorB = mp.point - cB
+                            mp.baseSeparation = mp.separation - dot(dc + mp.anchorB - mp.anchorA, m.normal)
+                            for o in 0..<Int(old.pointCount) where old[o].id == mp.id {
+                                mp.normalImpulse = old[o].normalImpulse
+                                mp.tangentImpulse = old[o].tangentImpulse
+                                mp.persisted = true
+                                break
+                            }
+                            m[k] = mp
+                        }
+                        c.pointee.manifold = m
+                        let touching = m.pointCount > 0
+                        if touching != c.pointee.isTouching {
+                            c.pointee.isTouching = touching
+                            changed.append(Int32(i))
+                        }
+                    }
+                }
+            }
+        }
+        contacts = cs
+        // Structural changes, in contact order.
+        var d = 0, g = 0
+        while d < disjoint.count || g < changed.count {
+            let takeDisjoint = g >= changed.count || (d < disjoint.count && disjoint[d] < changed[g])
+            if takeDisjoint {
+                destroyContact(disjoint[d], reportEnd: true)
+                d += 1
                 continue
             }
-            // Contact recycling (Box2D v3.2's idea): while the pair's relative pose has barely changed
-            // since the manifold was computed, keep its normal and anchors and only update the
-            // separations from the motion, exactly as the sub-steps do. Stacks stop jittering and the
-            // narrow phase is skipped for resting pairs.
-            if c.cacheValid && !bA.isFast && !bB.isFast {
-                let rel = bA.transform.invMul(bB.transform)
-                let cosA = bA.transform.q.c * c.cachedRotationA.c + bA.transform.q.s * c.cachedRotationA.s
-                let cosB = bB.transform.q.c * c.cachedRotationB.c + bB.transform.q.s * c.cachedRotationB.s
-                let extentA: Float = bA.type == .static ? 0 : bA.maxExtent
-                let extentB: Float = bB.type == .static ? 0 : bB.maxExtent
-                let qr = rel.q.invMul(c.cachedRelative.q)
-                let moved = distance(rel.p, c.cachedRelative.p) + max(extentA, extentB) * abs(qr.s)
-                let tolerance = c.isTouching ? recycleDistance : min(recycleDistance, spec)
-                if min(cosA, cosB) > recycleCosAngle && moved < tolerance {
-                    let dqA = bA.transform.q.mul(Rot(c: c.cachedRotationA.c, s: -c.cachedRotationA.s))
-                    let dqB = bB.transform.q.mul(Rot(c: c.cachedRotationB.c, s: -c.cachedRotationB.s))
-                    let n = c.manifold.normal
-                    let dc = bB.center - bA.center
-                    for k in 0..<Int(c.manifold.pointCount) {
-                        var mp = contacts[i].manifold[k]
-                        let rA = dqA.rotate(mp.anchorA), rB = dqB.rotate(mp.anchorB)
-                        mp.separation = mp.baseSeparation + dot(dc + rB - rA, n)
-                        mp.persisted = true
-                        contacts[i].manifold[k] = mp
-                    }
-                    continue
-                }
-            }
-            contacts[i].cachedRotationA = bA.transform.q
-            contacts[i].cachedRotationB = bB.transform.q
-            contacts[i].cachedRelative = bA.transform.invMul(bB.transform)
-            contacts[i].cacheValid = true
-            var m = computeManifold(sA, bA.transform, sB, bB.transform, spec: spec, slop: slop)
-            // anchors relative to the centres of mass; warm start by feature id
-            let old = c.manifold
-            let dc = bB.center - bA.center
-            for k in 0..<Int(m.pointCount) {
-                var mp = m[k]
-                mp.anchorA = mp.point - bA.center
-                mp.anchorB = mp.point - bB.center
-                mp.baseSeparation = mp.separation - dot(dc + mp.anchorB - mp.anchorA, m.normal)
-                for o in 0..<Int(old.pointCount) where old[o].id == mp.id {
-                    mp.normalImpulse = old[o].normalImpulse
-                    mp.tangentImpulse = old[o].tangentImpulse
-                    mp.persisted = true
-                    break
-                }
-                m[k] = mp
-            }
-            let wasTouching = c.isTouching
-            let touching = m.pointCount > 0
-            contacts[i].manifold = m
-            contacts[i].isTouching = touching
-            if touching && !wasTouching {
+            let i = Int(changed[g])
+            g += 1
+            let c = contacts[i]
+            let m = c.manifold
+            if c.isTouching {
+                let bA = bodies[Int(c.bodyA)], bB = bodies[Int(c.bodyB)]
                 // a touch wakes whatever sleeps on the other side
                 if bA.awakeIndex < 0 && bA.type == .dynamic { wake(bodyIndex: c.bodyA) }
                 if bB.awakeIndex < 0 && bB.type == .dynamic { wake(bodyIndex: c.bodyB) }
@@ -182,7 +220,7 @@ extension World {
                     beginEvents.append(ContactEvent(shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB), point: deepest.point,
                                                     normal: m.normal, approachSpeed: -dot(vB - vA, m.normal)))
                 }
-            } else if !touching && wasTouching && c.enableContactEvents {
+            } else if c.enableContactEvents {
                 endEvents.append(ContactEvent(shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB), point: .zero, normal: m.normal, approachSpeed: 0))
             }
         }

@@ -59,6 +59,8 @@ package final class World {
     package internal(set) var lastColorCounts: [Int] = []
 
     var scratch: UnsafeMutablePointer<Vec2>
+    let stateBuffer = ScratchBuffer<BodyState>()
+    let simBuffer = ScratchBuffer<BodyStepData>()
     var scratchCapacity = 256
 
     package init(def: WorldDef = WorldDef()) {
