@@ -47,7 +47,7 @@ package struct BodyDef: Sendable {
 
 /// Per-body state. Hot fields first: the solver copies what it needs into dense per-step arrays,
 /// so this struct is read once and written once per step for an awake body.
-struct Body {
+struct Body: Codable {
     // Motion (hot).
     var transform: Transform = .identity        // origin pose
     var center: Vec2 = .zero                    // centre of mass, world

@@ -24,7 +24,7 @@ package enum JointKind: UInt8, Sendable, Codable {
 
 /// Everything needed to create a joint. Anchors are in each body's local frame (pt, relative to the
 /// body origin); angles in radians; frequencies in Hz; forces in mass·pt/s².
-package struct JointDef: Sendable {
+package struct JointDef: Sendable, Codable {
     package var kind: JointKind = .distance
     package var bodyA: BodyID = .null
     package var bodyB: BodyID = .null
@@ -77,7 +77,7 @@ package struct JointDef: Sendable {
 }
 
 /// A joint in the world: the definition plus solver state.
-struct Joint {
+struct Joint: Codable {
     var def = JointDef(kind: .distance)
     var bodyA: Int32 = -1
     var bodyB: Int32 = -1
@@ -112,7 +112,7 @@ struct Joint {
 /// A soft constraint's coefficients for one sub-step length (Catto's "soft step"): a spring of
 /// frequency ω and damping ratio ζ becomes a bias rate, a mass scale and an impulse scale, so the
 /// constraint can be solved as a rigid one and still behave like a spring.
-package struct Softness: Sendable, Equatable {
+package struct Softness: Sendable, Equatable, Codable {
     package var biasRate: Float
     package var massScale: Float
     package var impulseScale: Float

@@ -5,7 +5,8 @@ extension World {
     /// radius, around its centre of mass) from the step's start to its end, against static and
     /// kinematic shapes; at the first hit it is moved back to the time of impact, keeping its velocity
     /// so next step's speculative contact stops it. A swept inner circle is conservative about
-    /// rotation and never reports a hit the real shape would not make.
+    /// rotation and never reports a hit the real shape would not make; when it starts within reach of
+    /// a shape, a circle a quarter of its size is swept instead (Box2D's fallback).
     func solveContinuous(_ bi: Int) {
         let b = bodies[bi]
         let p0 = b.center0, p1 = b.center
@@ -26,7 +27,12 @@ extension World {
                 guard ob.type != .dynamic else { return }
                 guard filters.contains(where: { $0.shouldCollide(with: other.filter) }) else { return }
                 if ob.jointCount > 0 && self.bodies[bi].jointCount > 0 && self.jointPreventsCollision(Int32(bi), other.body) { return }
-                if let t = self.sweepCircle(from: p0, by: d, radius: r, against: other, transform: ob.transform), t < tMin { tMin = t }
+                // Box2D's fallback: a body that starts within reach of the shape (a spinning box's
+                // corner already inside a thin wall, a wall that moved onto it) is swept again as a
+                // quarter-size circle, so its centre still cannot pass through.
+                let hit = self.sweepCircle(from: p0, by: d, radius: r, against: other, transform: ob.transform)
+                    ?? self.sweepCircle(from: p0, by: d, radius: 0.25 * r, against: other, transform: ob.transform)
+                if let t = hit, t < tMin { tMin = t }
             }
             if grid.staticDirty {
                 for q in staticProxies where base[Int(q)].fatAABB.overlaps(sweep) { test(q) }
@@ -44,6 +50,20 @@ extension World {
         nb.center = p0 + t * d
         nb.transform.p = nb.center - nb.transform.q.rotate(nb.localCenter)
         bodies[bi] = nb
+        // That contact needs a pair: the body now rests a hair off the surface, possibly still inside
+        // the fat box it had before the hit, which may stop short of the surface. Box2D's rule: a fat
+        // box must cover the body's box grown by the speculative distance, else it is re-centred and
+        // searched again. Without it the body is put back at the same place every step and never stops.
+        var s2 = nb.headShape
+        while s2 >= 0 {
+            let si = Int(s2)
+            let reach = shapes[si].computeAABB(nb.transform).inflated(by: speculativeDistance)
+            if !shapes[si].fatAABB.contains(reach) {
+                shapes[si].fatAABB = reach.inflated(by: margin(for: reach))
+                if !shapes[si].enlarged { shapes[si].enlarged = true; movedProxies.append(s2) }
+            }
+            s2 = shapes[si].nextShape
+        }
     }
 
     /// Time of impact in [0, 1] of a circle moving from `p0` by `d` against a shape, or nil.

@@ -206,18 +206,22 @@ extension World {
             }
         }
 
-        // store impulses
-        for cc in constraints {
-            let ci = Int(cc.contact)
-            contacts[ci].manifold.p0.normalImpulse = cc.p0.normalImpulse
-            contacts[ci].manifold.p0.tangentImpulse = cc.p0.tangentImpulse
-            contacts[ci].manifold.p0.maxNormalImpulse = cc.p0.maxNormalImpulse
-            contacts[ci].manifold.p0.normalVelocity = cc.p0.relativeVelocity
-            if cc.pointCount > 1 {
-                contacts[ci].manifold.p1.normalImpulse = cc.p1.normalImpulse
-                contacts[ci].manifold.p1.tangentImpulse = cc.p1.tangentImpulse
-                contacts[ci].manifold.p1.maxNormalImpulse = cc.p1.maxNormalImpulse
-                contacts[ci].manifold.p1.normalVelocity = cc.p1.relativeVelocity
+        // store impulses for the next step's warm start
+        contacts.withUnsafeMutableBufferPointer { cbuf in
+            constraints.withUnsafeBufferPointer { ccs in
+                for cc in ccs {
+                    let m = cbuf.baseAddress! + Int(cc.contact)
+                    m.pointee.manifold.p0.normalImpulse = cc.p0.normalImpulse
+                    m.pointee.manifold.p0.tangentImpulse = cc.p0.tangentImpulse
+                    m.pointee.manifold.p0.maxNormalImpulse = cc.p0.maxNormalImpulse
+                    m.pointee.manifold.p0.normalVelocity = cc.p0.relativeVelocity
+                    if cc.pointCount > 1 {
+                        m.pointee.manifold.p1.normalImpulse = cc.p1.normalImpulse
+                        m.pointee.manifold.p1.tangentImpulse = cc.p1.tangentImpulse
+                        m.pointee.manifold.p1.maxNormalImpulse = cc.p1.maxNormalImpulse
+                        m.pointee.manifold.p1.normalVelocity = cc.p1.relativeVelocity
+                    }
+                }
             }
         }
 
@@ -232,63 +236,72 @@ extension World {
         let sleepVel = sleepThreshold
         let enableSleep = def.enableSleep
         var fastBodies: [Int32] = []
+        let continuous = def.enableContinuous
+        awakeBodies.withUnsafeBufferPointer { awake in
+        bodies.withUnsafeMutableBufferPointer { bbuf in
         for k in 0..<awakeCount {
-            let bi = Int(awakeBodies[k])
-            var b = bodies[bi]
+            let bi = Int(awake[k])
+            let b = bbuf.baseAddress! + bi
             let st = states[k]
-            var v = st.v, w = st.w
+            let v = st.v, w = st.w
             if !v.isFinite || !w.isFinite {
                 // contain a numerical blow-up to this body: stop it where it was
-                v = .zero; w = 0
-                b.linearVelocity = .zero; b.angularVelocity = 0
-                b.force = .zero; b.torque = 0
-                bodies[bi] = b
+                b.pointee.linearVelocity = .zero; b.pointee.angularVelocity = 0
+                b.pointee.force = .zero; b.pointee.torque = 0
                 continue
             }
-            b.linearVelocity = v
-            b.angularVelocity = w
-            let newCenter = b.center0 + st.dp
-            let q = st.dq.mul(b.rotation0).normalized
+            b.pointee.linearVelocity = v
+            b.pointee.angularVelocity = w
+            let newCenter = b.pointee.center0 + st.dp
+            let q = st.dq.mul(b.pointee.rotation0).normalized
             if !newCenter.isFinite || !q.c.isFinite || !q.s.isFinite {
-                b.linearVelocity = .zero; b.angularVelocity = 0
-                bodies[bi] = b
+                b.pointee.linearVelocity = .zero; b.pointee.angularVelocity = 0
                 continue
             }
-            b.center = newCenter
-            b.transform.q = q
-            b.transform.p = newCenter - q.rotate(b.localCenter)
-            b.force = .zero
-            b.torque = 0
+            b.pointee.center = newCenter
+            b.pointee.transform.q = q
+            b.pointee.transform.p = newCenter - q.rotate(b.pointee.localCenter)
+            b.pointee.force = .zero
+            b.pointee.torque = 0
             if enableSleep {
-                let sleepSpeed = max(v.length, b.maxExtent * abs(w))
-                if !b.enableSleep || sleepSpeed > sleepVel { b.sleepTime = 0 } else { b.sleepTime += dt }
+                let sleepSpeed = max(v.length, b.pointee.maxExtent * abs(w))
+                if !b.pointee.enableSleep || sleepSpeed > sleepVel { b.pointee.sleepTime = 0 } else { b.pointee.sleepTime += dt }
             }
-            b.isFast = false
-            if def.enableContinuous && b.type == .dynamic && b.minExtent > 0 {
+            b.pointee.isFast = false
+            if continuous && b.pointee.type == .dynamic && b.pointee.minExtent > 0 {
                 let travel = st.dp.length
-                if travel > 0.5 * b.minExtent { fastBodies.append(Int32(bi)); b.isFast = true }
+                if travel > 0.5 * b.pointee.minExtent { fastBodies.append(Int32(bi)); b.pointee.isFast = true }
             }
-            bodies[bi] = b
+        }
+        }
         }
         for bi in fastBodies { solveContinuous(Int(bi)) }
         // shape boxes
-        for k in 0..<awakeCount {
-            let bi = Int(awakeBodies[k])
-            let xf = bodies[bi].transform
-            var s = bodies[bi].headShape
-            while s >= 0 {
-                let si = Int(s)
-                let box = shapes[si].computeAABB(xf)
-                shapes[si].aabb = box
-                if !shapes[si].fatAABB.contains(box) {
-                    shapes[si].fatAABB = box.inflated(by: margin(for: box))
-                    if !shapes[si].enlarged {
-                        shapes[si].enlarged = true
-                        movedProxies.append(s)
+        var moved: [Int32] = []
+        awakeBodies.withUnsafeBufferPointer { awake in
+            bodies.withUnsafeBufferPointer { bbuf in
+                shapes.withUnsafeMutableBufferPointer { sbuf in
+                    for k in 0..<awakeCount {
+                        let bi = Int(awake[k])
+                        let xf = bbuf[bi].transform
+                        var s = bbuf[bi].headShape
+                        while s >= 0 {
+                            let sh = sbuf.baseAddress! + Int(s)
+                            let box = sh.pointee.computeAABB(xf)
+                            sh.pointee.aabb = box
+                            if !sh.pointee.fatAABB.contains(box) {
+                                sh.pointee.fatAABB = box.inflated(by: margin(for: box))
+                                if !sh.pointee.enlarged {
+                                    sh.pointee.enlarged = true
+                                    moved.append(s)
+                                }
+                            }
+                            s = sh.pointee.nextShape
+                        }
                     }
                 }
-                s = shapes[si].nextShape
             }
         }
+        movedProxies.append(contentsOf: moved)
     }
 }
