@@ -57,3 +57,30 @@ func run(_ w: World, steps: Int, dt: Float = 1.0 / 60, substeps: Int = 4) {
         w.step(dt: dt, substeps: substeps)
     }
 }
+
+/// A static body at the origin holding one two-sided segment.
+@discardableResult
+func addSegment(_ w: World, from a: Vec2, to b: Vec2, friction: Float = 0.6) -> BodyID {
+    var bd = BodyDef()
+    bd.type = .static
+    let body = w.createBody(bd)
+    var sd = ShapeDef()
+    sd.friction = friction
+    w.createShape(on: body, sd, .segment(a, b))
+    return body
+}
+
+/// Steps a world made with `validate: true` and returns the first validation problems seen, tagged
+/// with the step (empty when every step validated).
+func runValidated(_ w: World, steps: Int, dt: Float = 1.0 / 60, substeps: Int = 4) -> [String] {
+    for _ in 0..<steps {
+        w.step(dt: dt, substeps: substeps)
+        if !w.validationErrors.isEmpty { return w.validationErrors.map { "step \(w.stepCount): \($0)" } }
+    }
+    return []
+}
+
+/// Uniform Float in `range` from a seeded generator.
+func uniform(_ range: ClosedRange<Float>, _ rng: inout SplitMix64) -> Float {
+    Float.random(in: range, using: &rng)
+}

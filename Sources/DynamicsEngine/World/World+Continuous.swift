@@ -15,8 +15,10 @@ extension World {
         guard d.lengthSquared > 0, r > 0 else { return }
         let sweep = AABB(lower: minv(p0, p1), upper: maxv(p0, p1)).inflated(by: r)
         var tMin: Float = 1
+        // the body's own filters (most bodies have one shape)
         var s = b.headShape
         var filters: [Filter] = []
+        filters.reserveCapacity(Int(b.shapeCount))
         while s >= 0 { filters.append(shapes[Int(s)].filter); s = shapes[Int(s)].nextShape }
         shapes.withUnsafeBufferPointer { sh in
             let base = sh.baseAddress!
@@ -39,7 +41,7 @@ extension World {
             } else {
                 grid.query(sweep, exclude: -1, isStatic: true, shapes: base, test)
             }
-            for q in movableProxies where bodies[Int(base[Int(q)].body)].type == .kinematic && base[Int(q)].fatAABB.overlaps(sweep) { test(q) }
+            for q in kinematicProxies where base[Int(q)].fatAABB.overlaps(sweep) { test(q) }
         }
         guard tMin < 1 else { return }
         // stop a hair before the surface so the next step starts with a speculative contact
@@ -78,10 +80,43 @@ extension World {
             return sweepEdges([a, b], [n, -n], p0, d, r)
         case .polygon:
             let poly = s.polygon!
-            var v: [Vec2] = [], nn: [Vec2] = []
-            for i in 0..<Int(poly.count) { v.append(xf.apply(poly.vertices[i])); nn.append(xf.q.rotate(poly.normals[i])) }
-            return sweepEdges(v, nn, p0, d, r)
+            return sweepPolygon(poly.vertices, poly.normals, Int(poly.count), xf, p0, d, r)
         }
+    }
+
+    /// Ray against a convex polygon rounded by `r`, in the polygon's body frame (no allocation).
+    private func sweepPolygon(_ v: UnsafePointer<Vec2>, _ n: UnsafePointer<Vec2>, _ count: Int, _ xf: Transform,
+                              _ p0: Vec2, _ d0: Vec2, _ r: Float) -> Float? {
+        let p = xf.invApply(p0), d = xf.q.invRotate(d0)
+        var inside = true
+        for i in 0..<count {
+            let a = v[i], b = v[(i + 1) % count]
+            let e = b - a
+            let t = clamp(dot(p - a, e) / max(dot(e, e), 1e-12), 0, 1)
+            if distanceSquared(p, a + t * e) < r * r { return nil }
+            if dot(p - a, n[i]) > 0 { inside = false }
+        }
+        if inside { return nil }
+        var best: Float? = nil
+        for i in 0..<count {
+            let a = v[i], b = v[(i + 1) % count]
+            let ni = n[i]
+            let denom = dot(d, ni)
+            if denom < 0 {
+                let dist = dot(p - a, ni) - r
+                if dist >= 0 {
+                    let t = -dist / denom
+                    if t <= 1 {
+                        let hit = p + t * d - r * ni
+                        let e = b - a
+                        let u = dot(hit - a, e)
+                        if u >= 0 && u <= dot(e, e) { best = min(best ?? 1, t) }
+                    }
+                }
+            }
+            if let t = rayCircle(p, d, a, r) { best = min(best ?? 1, t) }
+        }
+        return best
     }
 
     private func rayCircle(_ p: Vec2, _ d: Vec2, _ c: Vec2, _ R: Float) -> Float? {

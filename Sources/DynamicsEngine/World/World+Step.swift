@@ -26,8 +26,10 @@ extension World {
     func rebuildProxyLists() {
         movableProxies.removeAll(keepingCapacity: true)
         staticProxies.removeAll(keepingCapacity: true)
+        kinematicProxies.removeAll(keepingCapacity: true)
         for i in 0..<shapes.count where shapes[i].isAlive {
             if shapes[i].isStaticProxy { staticProxies.append(Int32(i)) } else { movableProxies.append(Int32(i)) }
+            if bodies[Int(shapes[i].body)].type == .kinematic { kinematicProxies.append(Int32(i)) }
         }
         proxyListDirty = false
     }

@@ -44,6 +44,8 @@ package final class World {
     /// Non-static shapes (indices) in creation order; static shapes.
     var movableProxies: [Int32] = []
     var staticProxies: [Int32] = []
+    /// Shapes of kinematic bodies: what the continuous pass sweeps against besides static shapes.
+    var kinematicProxies: [Int32] = []
     var proxyListDirty = true
     /// Shapes whose fat box grew since the last pair search.
     var movedProxies: [Int32] = []

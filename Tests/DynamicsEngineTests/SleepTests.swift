@@ -1,0 +1,196 @@
+import DynamicsEngine
+import Testing
+
+/// Sleeping: a body at rest sleeps after `timeToSleep`, wakes when anything disturbs it, and the
+/// world's bookkeeping validates after every step throughout.
+@Suite struct SleepTests {
+    static let dt: Float = 1.0 / 60
+    static let half: Float = 25
+    /// The engine's sleep speed (m/s × 100 pt/m) and time: WorldDef's defaults.
+    static let sleepSpeed = WorldDef().sleepThresholdMeters * 100
+    static let timeToSleep = WorldDef().timeToSleep
+
+    /// A ground whose top is y = 0 and a 50 pt box dropped from 150 pt above it.
+    static func dropScene() -> (World, BodyID) {
+        let w = makeWorld(sleep: true, validate: true)
+        addBox(w, .static, at: Vec2(0, 50), half: Vec2(1000, 50))
+        let b = addBox(w, at: Vec2(0, -150 - half), half: Vec2(half, half))
+        return (w, b)
+    }
+
+    /// The speed the sleep test compares with the threshold: the larger of |v| and |ω| × the farthest
+    /// point from the centre (a box's half-diagonal).
+    static func sleepMeasure(_ w: World, _ b: BodyID, halfDiagonal: Float) -> Float {
+        max(w.linearVelocity(b).length, halfDiagonal * abs(w.angularVelocity(b)))
+    }
+
+    /// Steps until the world sleeps; returns the validation problems seen.
+    static func runUntilAsleep(_ w: World, limit: Int = 600) -> (asleep: Bool, errors: [String]) {
+        for _ in 0..<limit {
+            w.step(dt: dt, substeps: 4)
+            if !w.validationErrors.isEmpty { return (false, w.validationErrors) }
+            if w.awakeBodyCount == 0 { return (true, []) }
+        }
+        return (false, [])
+    }
+
+    @Test func droppedBoxSleepsHalfASecondAfterComingToRest() {
+        let (w, b) = Self.dropScene()
+        let hd = Self.half * Float(2).squareRoot()
+        var lastMoving = 0
+        var asleepAt: Int? = nil
+        for s in 1...300 {
+            w.step(dt: Self.dt, substeps: 4)
+            #expect(w.validationErrors.isEmpty, "step \(s): \(w.validationErrors)")
+            if w.isAwake(b) && Self.sleepMeasure(w, b, halfDiagonal: hd) > Self.sleepSpeed { lastMoving = s }
+            if !w.isAwake(b) { asleepAt = s; break }
+        }
+        guard let asleepAt else { Issue.record("the box never slept"); return }
+        // at rest from step lastMoving + 1; asleep once timeToSleep of rest has accumulated
+        let restSteps = asleepAt - lastMoving
+        let expected = Int((Self.timeToSleep / Self.dt).rounded(.up))
+        #expect(restSteps >= expected - 1 && restSteps <= expected + 1,
+                "slept after \(restSteps) steps at rest; timeToSleep is \(expected) steps")
+        #expect(w.awakeBodyCount == 0)
+        #expect(!w.isAwake(b))
+        #expect(w.linearVelocity(b) == .zero && w.angularVelocity(b) == 0)
+        // resting on the ground
+        #expect(abs(w.position(b).y + Self.half) < 1, "box at y = \(w.position(b).y)")
+        // and it stays asleep
+        let errors = runValidated(w, steps: 60)
+        #expect(errors.isEmpty, "\(errors)")
+        #expect(!w.isAwake(b))
+    }
+
+    enum Disturbance: String, CaseIterable, CustomTestStringConvertible {
+        case force, forceAtPoint, torque, impulse, linearVelocity, angularVelocity, transform, joint, explicitWake
+        var testDescription: String { rawValue }
+    }
+
+    @Test(arguments: Disturbance.allCases)
+    func sleepingBoxWakesWhenDisturbed(_ how: Disturbance) {
+        let (w, b) = Self.dropScene()
+        let (asleep, errors) = Self.runUntilAsleep(w)
+        #expect(errors.isEmpty, "\(errors)")
+        #expect(asleep && !w.isAwake(b))
+        let p = w.position(b)
+        let m = w.mass(b)
+        switch how {
+        case .force: w.applyForceToCenter(b, Vec2(0, -3000 * m))
+        case .forceAtPoint: w.applyForce(b, Vec2(2000 * m, 0), at: p + Vec2(0, -Self.half))
+        case .torque: w.applyTorque(b, 100 * w.rotationalInertia(b))
+        case .impulse: w.applyLinearImpulse(b, Vec2(0, -200 * m), at: p)
+        case .linearVelocity: w.setLinearVelocity(b, Vec2(0, -200))
+        case .angularVelocity: w.setAngularVelocity(b, 2)
+        case .transform: w.setTransform(b, position: p + Vec2(0, -100), angle: 0.3)
+        case .joint:
+            var bd = BodyDef()
+            bd.type = .static
+            let anchor = w.createBody(bd)
+            var jd = JointDef(kind: .distance)
+            jd.bodyA = anchor; jd.bodyB = b
+            jd.localAnchorA = p + Vec2(0, -200)
+            jd.length = 180   // shorter than the gap: the joint lifts the box
+            w.createJoint(jd)
+        case .explicitWake: w.wake(b)
+        }
+        #expect(w.isAwake(b), "\(how) did not wake the box")
+        #expect(w.awakeBodyCount == 1)
+        w.step(dt: Self.dt, substeps: 4)
+        #expect(w.validationErrors.isEmpty, "\(w.validationErrors)")
+        #expect(w.isAwake(b))
+        if how != .explicitWake && how != .joint {
+            // the disturbance moved it
+            #expect(distance(w.position(b), p) > 0.01 || abs(w.angle(b)) > 1e-4, "\(how) left the box where it was")
+        }
+        do {
+            let (again, errors2) = Self.runUntilAsleep(w)
+            #expect(errors2.isEmpty, "\(errors2)")
+            #expect(again, "after \(how) the box never slept again")
+        }
+    }
+
+    /// A force applied with `wake: false` to a sleeping body is dropped and the body sleeps on.
+    @Test func forceWithoutWakeLeavesASleepingBodyAsleep() {
+        let (w, b) = Self.dropScene()
+        #expect(Self.runUntilAsleep(w).asleep)
+        let p = w.position(b)
+        w.applyForceToCenter(b, Vec2(0, -1e6), wake: false)
+        w.applyTorque(b, 1e6, wake: false)
+        let errors = runValidated(w, steps: 30)
+        #expect(errors.isEmpty, "\(errors)")
+        #expect(!w.isAwake(b))
+        #expect(w.position(b) == p)
+    }
+
+    /// A second box dropped onto a sleeping one wakes it on impact; both sleep again later.
+    @Test func boxLandingOnASleepingBoxWakesItAndBothSleepAgain() {
+        let (w, b) = Self.dropScene()
+        #expect(Self.runUntilAsleep(w).asleep)
+        let top = addBox(w, at: Vec2(10, -2 * Self.half - 150 - Self.half), half: Vec2(Self.half, Self.half))
+        var impactStep: Int? = nil
+        for s in 1...120 {
+            w.step(dt: Self.dt, substeps: 4)
+            #expect(w.validationErrors.isEmpty, "step \(s): \(w.validationErrors)")
+            let touching = w.touchingContacts().contains { c in
+                let bodies = [w.body(of: c.0), w.body(of: c.1)]
+                return bodies.contains(b) && bodies.contains(top)
+            }
+            if touching && impactStep == nil {
+                impactStep = s
+                #expect(w.isAwake(b) && w.isAwake(top), "at impact: bottom awake \(w.isAwake(b)), top awake \(w.isAwake(top))")
+                #expect(w.awakeBodyCount == 2)
+            }
+            if impactStep != nil { break }
+        }
+        #expect(impactStep != nil, "the boxes never touched")
+        let (again, errors) = Self.runUntilAsleep(w)
+        #expect(errors.isEmpty, "\(errors)")
+        #expect(again && !w.isAwake(b) && !w.isAwake(top))
+        #expect(abs(w.position(top).y + 3 * Self.half) < 2, "top box at y = \(w.position(top).y)")
+    }
+
+    /// Bodies that fell asleep together wake together: touching the bottom of a resting stack wakes
+    /// the top.
+    @Test func wakingOneBodyWakesItsSleepingIsland() {
+        let w = makeWorld(sleep: true, validate: true)
+        addBox(w, .static, at: Vec2(0, 50), half: Vec2(1000, 50))
+        let bottom = addBox(w, at: Vec2(0, -Self.half), half: Vec2(Self.half, Self.half))
+        let top = addBox(w, at: Vec2(0, -3 * Self.half), half: Vec2(Self.half, Self.half))
+        let loner = addBox(w, at: Vec2(300, -Self.half), half: Vec2(Self.half, Self.half))
+        #expect(Self.runUntilAsleep(w).asleep)
+        w.applyLinearImpulse(bottom, Vec2(10 * w.mass(bottom), 0), at: w.position(bottom))
+        #expect(w.isAwake(bottom) && w.isAwake(top), "the island did not wake as one")
+        #expect(!w.isAwake(loner), "a body of another island woke")
+        #expect(w.awakeBodyCount == 2)
+        let errors = runValidated(w, steps: 5)
+        #expect(errors.isEmpty, "\(errors)")
+    }
+
+    /// A body with sleep disabled never sleeps while others beside it do; disabling sleep on a
+    /// sleeping body wakes it for good.
+    @Test func bodyWithSleepDisabledNeverSleeps() {
+        let w = makeWorld(sleep: true, validate: true)
+        addBox(w, .static, at: Vec2(0, 50), half: Vec2(1000, 50))
+        var bd = BodyDef()
+        bd.position = Vec2(0, -Self.half)
+        bd.enableSleep = false
+        let insomniac = w.createBody(bd)
+        w.createShape(on: insomniac, ShapeDef(), .box(halfWidth: Self.half, halfHeight: Self.half, center: .zero, angle: 0))
+        let other = addBox(w, at: Vec2(300, -Self.half), half: Vec2(Self.half, Self.half))
+        var otherSlept = false
+        for s in 1...180 {
+            w.step(dt: Self.dt, substeps: 4)
+            #expect(w.validationErrors.isEmpty, "step \(s): \(w.validationErrors)")
+            #expect(w.isAwake(insomniac), "step \(s): the body with sleep disabled slept")
+            if !w.isAwake(other) { otherSlept = true }
+        }
+        #expect(otherSlept, "the ordinary box never slept")
+        #expect(w.awakeBodyCount == 1)
+        w.setSleepEnabled(other, false)
+        #expect(w.isAwake(other))
+        let errors = runValidated(w, steps: 120)
+        #expect(errors.isEmpty, "\(errors)")
+        #expect(w.isAwake(other) && w.isAwake(insomniac))
+    }
+}
