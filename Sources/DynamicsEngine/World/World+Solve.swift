@@ -13,7 +13,7 @@ extension World {
         let contactHertz = min(def.contactHertz, 0.125 * invH)
         let softness = Softness(hertz: contactHertz, zeta: def.contactDampingRatio, h: h)
         let staticSoftness = Softness(hertz: 2 * contactHertz, zeta: def.contactDampingRatio, h: h)
-        let jointHertz = min(def.jointHertz, 0.25 * invH)
+        let jointHertz = min(def.jointHertz, max(0.01, def.jointHertzLimit) * invH)
         let ctx = JointContext(h: h, invH: invH, jointSoftness: Softness(hertz: jointHertz, zeta: def.jointDampingRatio, h: h))
 
         // Dense per-step body arrays; index `awakeCount` is the shared zero record for static bodies.
@@ -140,6 +140,7 @@ extension World {
             wideStart[colorCount] = wide.count
         }
 
+        let jointIterations = max(1, min(def.jointIterations, 64))
         let maxSpeed = maxLinearSpeed
         let push = maxPushSpeed
         joints.withUnsafeMutableBufferPointer { jj in
@@ -168,7 +169,8 @@ extension World {
                                 for w in wideStart[color]..<wideStart[color + 1] { WideContactSolver.warmStart(wbase! + w, states) }
                             }
                         }
-                        // solve
+                        // solve (extra joint passes first: a long chain needs more than one)
+                        for _ in 1..<jointIterations { for ji in jointList { JointSolver.solve(jbase! + Int(ji), states, ctx: ctx, useBias: true) } }
                         for color in 0..<colorCount {
                             for k in jointStart[color]..<jointStart[color + 1] { JointSolver.solve(jbase! + Int(jointList[k]), states, ctx: ctx, useBias: true) }
                             if color == 0 {
@@ -185,6 +187,7 @@ extension World {
                             states[k].dp += h * states[k].v
                         }
                         // relax
+                        for _ in 1..<jointIterations { for ji in jointList { JointSolver.solve(jbase! + Int(ji), states, ctx: ctx, useBias: false) } }
                         for color in 0..<colorCount {
                             for k in jointStart[color]..<jointStart[color + 1] { JointSolver.solve(jbase! + Int(jointList[k]), states, ctx: ctx, useBias: false) }
                             if color == 0 {
