@@ -133,48 +133,61 @@ struct UniformGrid {
     }
 
     /// Calls `report` once for every proxy of a layer whose fat box overlaps `box` (the querying
-    /// proxy `self` index excluded). Duplicates across cells are removed by the lower-corner rule.
+    /// proxy `exclude` left out). Duplicates across cells are removed by the lower-corner rule.
     @inline(__always)
     func query(_ box: AABB, exclude: Int32, isStatic: Bool, shapes: UnsafePointer<Shape>, _ report: (Int32) -> Void) {
-        let start = isStatic ? staticStart : movableStart
-        let entries = isStatic ? staticEntries : movableEntries
-        let mask = isStatic ? staticMask : movableMask
-        let large = isStatic ? staticLarge : movableLarge
-        for p in large where p != exclude && shapes[Int(p)].fatAABB.overlaps(box) { report(p) }
-        if entries.isEmpty { return }
-        let r = cellRange(box)
-        let cells = (Int(r.x1) - Int(r.x0) + 1) * (Int(r.y1) - Int(r.y0) + 1)
-        if !isStatic && cells > movableSmall.count {
-            // Cheaper to test every small proxy than to walk this many cells.
-            for p in movableSmall where p != exclude && shapes[Int(p)].fatAABB.overlaps(box) { report(p) }
-            return
-        }
-        start.withUnsafeBufferPointer { st in
-            entries.withUnsafeBufferPointer { en in
-                var iy = r.y0
-                while iy <= r.y1 {
-                    var ix = r.x0
-                    while ix <= r.x1 {
-                        let b = UniformGrid.bucket(ix, iy, mask)
-                        var k = Int(st[b])
-                        let end = Int(st[b + 1])
-                        while k < end {
-                            let p = en[k]
-                            k += 1
-                            if p == exclude { continue }
-                            let other = shapes[Int(p)].fatAABB
-                            if !other.overlaps(box) { continue }
-                            // report only from the cell holding the overlap's lower corner
-                            let cx = cell(Swift.max(other.lower.x, box.lower.x))
-                            let cy = cell(Swift.max(other.lower.y, box.lower.y))
-                            if cx != ix || cy != iy { continue }
-                            report(p)
-                        }
-                        ix += 1
-                    }
-                    iy += 1
+        if isStatic {
+            for p in staticLarge where p != exclude && shapes[Int(p)].fatAABB.overlaps(box) { report(p) }
+            staticStart.withUnsafeBufferPointer { st in
+                staticEntries.withUnsafeBufferPointer { en in
+                    scan(box, exclude: exclude, start: st, entries: en, mask: staticMask, shapes: shapes, report)
                 }
             }
+        } else {
+            for p in movableLarge where p != exclude && shapes[Int(p)].fatAABB.overlaps(box) { report(p) }
+            if movableEntries.isEmpty { return }
+            let r = cellRange(box)
+            let cells = (Int(r.x1) - Int(r.x0) + 1) * (Int(r.y1) - Int(r.y0) + 1)
+            if cells > movableSmall.count {
+                // Cheaper to test every small proxy than to walk this many cells.
+                for p in movableSmall where p != exclude && shapes[Int(p)].fatAABB.overlaps(box) { report(p) }
+                return
+            }
+            movableStart.withUnsafeBufferPointer { st in
+                movableEntries.withUnsafeBufferPointer { en in
+                    scan(box, exclude: exclude, start: st, entries: en, mask: movableMask, shapes: shapes, report)
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private func scan(_ box: AABB, exclude: Int32, start st: UnsafeBufferPointer<Int32>, entries en: UnsafeBufferPointer<Int32>,
+                      mask: Int, shapes: UnsafePointer<Shape>, _ report: (Int32) -> Void) {
+        if en.isEmpty { return }
+        let r = cellRange(box)
+        var iy = r.y0
+        while iy <= r.y1 {
+            var ix = r.x0
+            while ix <= r.x1 {
+                let b = UniformGrid.bucket(ix, iy, mask)
+                var k = Int(st[b])
+                let end = Int(st[b + 1])
+                while k < end {
+                    let p = en[k]
+                    k += 1
+                    if p == exclude { continue }
+                    let other = shapes[Int(p)].fatAABB
+                    if !other.overlaps(box) { continue }
+                    // report only from the cell holding the overlap's lower corner
+                    let cx = cell(Swift.max(other.lower.x, box.lower.x))
+                    let cy = cell(Swift.max(other.lower.y, box.lower.y))
+                    if cx != ix || cy != iy { continue }
+                    report(p)
+                }
+                ix += 1
+            }
+            iy += 1
         }
     }
 }

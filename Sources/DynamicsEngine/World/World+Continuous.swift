@@ -39,7 +39,8 @@ extension World {
             if grid.staticDirty {
                 for q in staticProxies where base[Int(q)].fatAABB.overlaps(sweep) { test(q) }
             } else {
-                grid.query(sweep, exclude: -1, isStatic: true, shapes: base, test)
+                let g = grid
+                g.query(sweep, exclude: -1, isStatic: true, shapes: base, test)
             }
             for q in kinematicProxies where base[Int(q)].fatAABB.overlaps(sweep) { test(q) }
         }

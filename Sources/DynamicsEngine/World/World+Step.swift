@@ -46,6 +46,20 @@ extension World {
         cellSizeChosen = true
     }
 
+    enum PairVerdict { case reject, accept, checkJoints }
+
+    /// The pair test without the joint lookup, over raw buffers (the broad phase's inner loop).
+    @inline(__always)
+    static func pairFilter(_ sa: Shape, _ sb: Shape, _ bodies: UnsafePointer<Body>) -> PairVerdict {
+        if sa.body == sb.body { return .reject }
+        let ba = bodies[Int(sa.body)], bb = bodies[Int(sb.body)]
+        if ba.type != .dynamic && bb.type != .dynamic { return .reject }
+        if !sa.filter.shouldCollide(with: sb.filter) { return .reject }
+        if sa.kind == .segment && sb.kind == .segment { return .reject }
+        if ba.jointCount > 0 && bb.jointCount > 0 { return .checkJoints }
+        return .accept
+    }
+
     func shouldCollide(_ a: Int32, _ b: Int32) -> Bool {
         let sa = shapes[Int(a)], sb = shapes[Int(b)]
         if sa.body == sb.body { return false }
@@ -69,21 +83,33 @@ extension World {
             grid.rebuildMovable(movableProxies, shapes: base)
         }
         var found: [UInt64] = []
+        var jointed: [UInt64] = []     // candidates between bodies that both have joints: checked below
         movedProxies.sort()
+        let g = grid
         shapes.withUnsafeBufferPointer { sh in
-            let base = sh.baseAddress!
-            for p in movedProxies {
-                let s = base[Int(p)]
-                guard s.isAlive else { continue }
-                let box = s.fatAABB
-                let report: (Int32) -> Void = { q in
-                    let other = base[Int(q)]
-                    if other.enlarged && q < p { return }   // the other's own search reports it
-                    if self.shouldCollide(p, q) { found.append(pairKey(p, q)) }
+            bodies.withUnsafeBufferPointer { bb in
+                let base = sh.baseAddress!, bodyBase = bb.baseAddress!
+                for p in movedProxies {
+                    let s = base[Int(p)]
+                    guard s.isAlive else { continue }
+                    let box = s.fatAABB
+                    let report: (Int32) -> Void = { q in
+                        let other = base[Int(q)]
+                        if other.enlarged && q < p { return }   // the other's own search reports it
+                        switch World.pairFilter(s, other, bodyBase) {
+                        case .reject: return
+                        case .accept: found.append(pairKey(p, q))
+                        case .checkJoints: jointed.append(pairKey(p, q))
+                        }
+                    }
+                    g.query(box, exclude: p, isStatic: false, shapes: base, report)
+                    if !s.isStaticProxy { g.query(box, exclude: p, isStatic: true, shapes: base, report) }
                 }
-                grid.query(box, exclude: p, isStatic: false, shapes: base, report)
-                if !s.isStaticProxy { grid.query(box, exclude: p, isStatic: true, shapes: base, report) }
             }
+        }
+        for key in jointed {
+            let a = shapes[Int(key >> 32)].body, b = shapes[Int(key & 0xFFFF_FFFF)].body
+            if !jointPreventsCollision(a, b) { found.append(key) }
         }
         for p in movedProxies where Int(p) < shapes.count { shapes[Int(p)].enlarged = false }
         movedProxies.removeAll(keepingCapacity: true)
