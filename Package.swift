@@ -19,7 +19,8 @@ let package = Package(
                           exclude: ["results"]),
         .executableTarget(name: "playground", dependencies: ["DynamicsScenes", "Dynamics"], path: "Playground"),
         .testTarget(name: "DynamicsEngineTests", dependencies: ["DynamicsEngine", "DynamicsScenes"]),
-        .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "DynamicsScenes"]),
+        .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "DynamicsScenes"],
+                    exclude: ["Output/Golden"]),   // golden frames, read through #filePath
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,77 @@
+import DynamicsEngine
+import Foundation
+
+// The per-step force pipeline.
+//
+// Once per step, before the engine step, the animator calls `applyForces(in:dt:)` on every
+// behaviour in depth-first order. Force behaviours (gravity, push, snap's angular spring, and
+// fields) read the item records below — position, velocity, mass, charge — and add forces,
+// torques or impulses through these helpers. Forces act for the whole step (every sub-step) and
+// are cleared by the engine afterwards. Forces on a resting item do not wake it (so a resting
+// stack stays asleep under gravity); a behaviour that changes wakes its items itself.
+
+extension DynamicAnimator {
+    /// The items in the world, in the order they joined.
+    var itemRecords: [ItemRecord] { records }
+
+    /// The item's center (the body origin), in points.
+    func center(of r: ItemRecord) -> CGPoint { world.position(r.body).cgPoint }
+
+    /// The velocity of the item's center, in pt/s.
+    func velocity(of r: ItemRecord) -> CGPoint {
+        world.velocity(r.body, atWorldPoint: world.position(r.body)).cgPoint
+    }
+
+    /// The item's angular velocity, in rad/s.
+    func angularVelocity(of r: ItemRecord) -> CGFloat { CGFloat(world.angularVelocity(r.body)) }
+
+    /// The item's mass (density × area / 10 000 pt², summed over a group's members); 0 while
+    /// anchored.
+    func mass(of r: ItemRecord) -> CGFloat { CGFloat(world.mass(r.body)) }
+
+    /// The item's rotational inertia about its center of mass, in mass·pt²; 0 when it may not rotate.
+    func rotationalInertia(of r: ItemRecord) -> CGFloat { CGFloat(world.rotationalInertia(r.body)) }
+
+    /// The item's charge, from its ``DynamicItemBehavior``s. Default 0.
+    func charge(of r: ItemRecord) -> CGFloat { r.properties.charge }
+
+    /// Whether the item takes forces now: dynamic and awake.
+    func isMovable(_ r: ItemRecord) -> Bool {
+        !r.properties.isAnchored && world.isAwake(r.body)
+    }
+
+    /// Adds `force` (mass·pt/s²) for this step, at `point` (points, world; a torque follows) or,
+    /// when nil, at the item's center of mass (no torque). A non-finite force is contained: it is
+    /// dropped for this item and reported once.
+    func applyForce(_ force: CGVector, to r: ItemRecord, at point: CGPoint? = nil) {
+        guard force.dx.isFinite, force.dy.isFinite else {
+            reportOnce("A non-finite force on the \(itemLabel(r.item)) was ignored.")
+            return
+        }
+        if let point, point.isFiniteAnimatorValue {
+            world.applyForce(r.body, Vec2(force), at: Vec2(point), wake: false)
+        } else {
+            world.applyForceToCenter(r.body, Vec2(force), wake: false)
+        }
+    }
+
+    /// Adds `torque` (mass·pt²/s²) for this step. A non-finite torque is dropped and reported once.
+    func applyTorque(_ torque: CGFloat, to r: ItemRecord) {
+        guard torque.isFinite else {
+            reportOnce("A non-finite torque on the \(itemLabel(r.item)) was ignored.")
+            return
+        }
+        world.applyTorque(r.body, Float(torque), wake: false)
+    }
+
+    /// Applies `impulse` (mass·pt/s) now at `point` (points, world) or, when nil, at the item's
+    /// center of mass, and wakes the item.
+    func applyImpulse(_ impulse: CGVector, to r: ItemRecord, at point: CGPoint? = nil) {
+        guard impulse.dx.isFinite, impulse.dy.isFinite else {
+            reportOnce("A non-finite impulse on the \(itemLabel(r.item)) was ignored.")
+            return
+        }
+        let p = point.flatMap { $0.isFiniteAnimatorValue ? Vec2($0) : nil } ?? world.worldCenter(r.body)
+        world.applyLinearImpulse(r.body, Vec2(impulse), at: p)
+    }
+}

@@ -1,0 +1,210 @@
+import DynamicsEngine
+import Foundation
+
+extension DynamicAnimator {
+    // MARK: Stepping
+
+    /// Runs exactly one fixed step of ``stepDuration`` seconds, then calls the frame observers
+    /// once. Called from inside a step's callbacks it is reported and ignored.
+    public func step() {
+        guard !isStepping else {
+            report("step() was called during a step's callbacks; ignored.")
+            return
+        }
+        isStepping = true
+        defer { isStepping = false }
+        runOneStep(frameSteps: 1)
+    }
+
+    /// Adds `seconds` to the animator's time accumulator and runs every whole step of
+    /// ``stepDuration`` that fits (with a tolerance of 10⁻⁹ s, so `advance(by: 1)` runs 60 steps
+    /// at 1/60 s and sixty calls of `advance(by: 1/60)` run 60 steps); the remainder carries over
+    /// to the next call. The frame observers are called once, after the last step, when at least
+    /// one step ran. A non-finite or negative duration is reported and ignored, as is a call from
+    /// inside a step's callbacks.
+    ///
+    /// - Parameter seconds: The time that passed, in seconds (a display link's frame duration).
+    /// - Returns: The number of steps run.
+    @discardableResult
+    public func advance(by seconds: TimeInterval) -> Int {
+        guard !isStepping else {
+            report("advance(by:) was called during a step's callbacks; ignored.")
+            return 0
+        }
+        guard seconds.isFinite, seconds >= 0 else {
+            report("advance(by:) needs a finite, non-negative duration, not \(seconds) s; ignored.")
+            return 0
+        }
+        isStepping = true
+        defer { isStepping = false }
+        accumulator += seconds
+        let dt = storedStepDuration
+        let whole = ((accumulator + 1e-9) / dt).rounded(.down)
+        let count = whole < Double(Int.max / 2) ? max(0, Int(whole)) : Int.max / 2
+        accumulator = max(0, accumulator - Double(count) * dt)
+        for k in 0..<count {
+            runOneStep(frameSteps: k == count - 1 ? count : 0)
+        }
+        return count
+    }
+
+    /// One step, in the order UIKit uses: apply pending changes, per-item forces from every
+    /// behaviour (depth-first), the engine step, write-back; then, with the world locked against
+    /// structural changes, all collision *began* callbacks, all *ended* callbacks, every `action`,
+    /// the pause check and (when `frameSteps` > 0) the frame observers; finally the changes
+    /// queued by those callbacks.
+    func runOneStep(frameSteps: Int) {
+        ensureSynced()
+        let dt = storedStepDuration
+        if !running && world.awakeBodyCount > 0 { tickle() }
+        let counts = running
+        for b in flat { b.applyForces(in: self, dt: dt) }
+        world.step(dt: Float(dt), substeps: storedSubsteps)
+        if counts { elapsedTime += dt }
+        writeBack()
+
+        isLocked = true
+        deliverContactEvents()
+        let behaviors = flat
+        for b in behaviors { b.action?() }
+        if running && world.awakeBodyCount == 0 {
+            running = false
+            delegate?.dynamicAnimatorDidPause(self)
+        }
+        if frameSteps > 0 {
+            let report = makeFrameReport(steps: frameSteps)
+            frameIndex += 1
+            let observers = frameObservers
+            for entry in observers { entry.observer(report) }
+        }
+        isLocked = false
+        applyPendingOperations()
+    }
+
+    /// Runs the operations queued during a step's callbacks, then reconciles the tree.
+    func applyPendingOperations() {
+        var rounds = 0
+        while !pendingOperations.isEmpty || treeDirty {
+            rounds += 1
+            if rounds > 64 { pendingOperations.removeAll(); break }
+            let ops = pendingOperations
+            pendingOperations.removeAll()
+            for op in ops { op() }
+            if treeDirty && !isReconciling { reconcileTree() }
+        }
+    }
+
+    /// Writes each moved item's center and rotation (and its group members').
+    private func writeBack() {
+        for r in records where !r.properties.isAnchored {
+            let center = world.position(r.body).cgPoint
+            let angle = CGFloat(world.angle(r.body))
+            guard center != r.lastCenter || angle != r.lastAngle else { continue }
+            r.lastCenter = center
+            r.lastAngle = angle
+            r.item.center = center
+            r.item.transform = CGAffineTransform(rotationAngle: angle)
+            for m in r.members {
+                let offset = m.offset.rotatedForAnimator(by: angle)
+                m.item.center = CGPoint(x: center.x + offset.x, y: center.y + offset.y)
+                m.item.transform = CGAffineTransform(rotationAngle: angle + m.angle)
+            }
+        }
+    }
+
+    // MARK: Contact events
+
+    /// Delivers the engine's touch events of the last step: every began, then every ended, in
+    /// event order. An item–item touch is reported by every collision behaviour that holds both
+    /// items in `.items` mode (in depth-first order); an item–boundary touch by the boundary's
+    /// behaviour when it holds the item in `.boundaries` mode.
+    private func deliverContactEvents() {
+        guard !collisionBehaviors.isEmpty else { return }
+        let begins = world.beginEvents
+        let ends = world.endEvents
+        for e in begins { deliver(e, began: true) }
+        for e in ends { deliver(e, began: false) }
+    }
+
+    private func deliver(_ e: ContactEvent, began: Bool) {
+        let ua = world.userData(e.shapeA), ub = world.userData(e.shapeB)
+        let point = e.point.cgPoint
+        if ua >= 0 && ub >= 0 {
+            guard let ra = itemRecord(slot: ua), let rb = itemRecord(slot: ub) else { return }
+            let shared = ra.itemModeBits & rb.itemModeBits
+            guard shared != 0 else { return }
+            for cb in collisionBehaviors {
+                guard let k = cb.slot, shared & CollisionBits.itemMode(k) != 0, let d = cb.collisionDelegate else { continue }
+                if began {
+                    d.collisionBehavior(cb, beganContactFor: ra.item, with: rb.item, at: point)
+                } else {
+                    d.collisionBehavior(cb, endedContactFor: ra.item, with: rb.item)
+                }
+            }
+        } else if ua >= 0 || ub >= 0 {
+            let itemSlot = ua >= 0 ? ua : ub
+            let boundarySlot = -(ua >= 0 ? ub : ua) - 1
+            guard let r = itemRecord(slot: itemSlot), boundarySlots.indices.contains(boundarySlot),
+                  let boundary = boundarySlots[boundarySlot] else { return }
+            let cb = boundary.behavior
+            guard let k = cb.slot, r.boundaryModeBits & CollisionBits.boundaryMode(k) != 0,
+                  let d = cb.collisionDelegate else { return }
+            if began {
+                // UIKit reports the point on the boundary: project the manifold point onto the segment.
+                let segment = world.outline(ua >= 0 ? e.shapeB : e.shapeA).points
+                let onBoundary = segment.count == 2 ? closestPoint(e.point, segment[0], segment[1]).cgPoint : point
+                d.collisionBehavior(cb, beganContactFor: r.item, withBoundaryIdentifier: boundary.identifier, at: onBoundary)
+            } else {
+                d.collisionBehavior(cb, endedContactFor: r.item, withBoundaryIdentifier: boundary.identifier)
+            }
+        }
+    }
+
+    private func closestPoint(_ p: Vec2, _ a: Vec2, _ b: Vec2) -> Vec2 {
+        let ab = b - a
+        let t = ab.lengthSquared > 0 ? clamp(dot(p - a, ab) / ab.lengthSquared, 0, 1) : 0
+        return a + t * ab
+    }
+
+    private func itemRecord(slot: Int) -> ItemRecord? {
+        recordSlots.indices.contains(slot) ? recordSlots[slot] : nil
+    }
+
+    // MARK: Frames
+
+    /// Adds `observer`, called once after every ``step()`` and once after every
+    /// ``advance(by:)`` that ran at least one step, with the state of every item. Observers run
+    /// in the order added, after the step's actions; changes they make take effect at the end
+    /// of the step.
+    ///
+    /// - Parameter observer: The closure to call with each ``FrameReport``.
+    /// - Returns: A token for ``removeFrameObserver(_:)``; you may ignore it.
+    @discardableResult
+    public func addFrameObserver(_ observer: @escaping (FrameReport) -> Void) -> FrameObserverToken {
+        let token = nextObserverToken
+        nextObserverToken += 1
+        frameObservers.append((token, observer))
+        return FrameObserverToken(id: token)
+    }
+
+    /// Removes the observer that `token` names; an unknown token is ignored.
+    ///
+    /// - Parameter token: The token ``addFrameObserver(_:)`` returned.
+    public func removeFrameObserver(_ token: FrameObserverToken) {
+        frameObservers.removeAll { $0.token == token.id }
+    }
+
+    /// The state of every item now, in the order the items joined.
+    func makeFrameReport(steps: Int) -> FrameReport {
+        FrameReport(index: frameIndex, time: elapsedTime, steps: steps, items: records.map(frameItem))
+    }
+
+    private func frameItem(_ r: ItemRecord) -> FrameReport.Item {
+        let center = world.position(r.body)
+        let angle = world.angle(r.body)
+        let velocity = world.velocity(r.body, atWorldPoint: center)
+        let resting = r.properties.isAnchored || !world.isAwake(r.body)
+        return FrameReport.Item(name: r.name, center: center.cgPoint, angle: CGFloat(angle), velocity: velocity.cgPoint,
+                                angularVelocity: CGFloat(world.angularVelocity(r.body)), isResting: resting)
+    }
+}

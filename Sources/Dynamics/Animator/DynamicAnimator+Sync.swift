@@ -1,0 +1,399 @@
+import DynamicsEngine
+import Foundation
+
+// Keeping the engine world in step with the behaviours.
+//
+// Two levels, both deterministic (arrays in depth-first order; dictionaries only for lookups):
+// - the behaviour *tree* is reconciled eagerly (outside a step's callbacks), so `dynamicAnimator`
+//   and `willMove(to:)` follow `addBehavior`/`addChildBehavior` at once;
+// - the *world* (bodies for items, materials, filters, joints, boundaries) is synchronised lazily,
+//   before the next step or query, so adding a thousand items one by one costs one pass.
+
+extension DynamicAnimator {
+    // MARK: The behaviour tree
+
+    /// Something in the tree changed (a behaviour added or removed anywhere in it).
+    func behaviorTreeDidChange() {
+        treeDirty = true
+        needsSync = true
+        if !isLocked && !isReconciling { reconcileTree() }
+    }
+
+    /// Recomputes the depth-first list; calls `willMove(to:)`, `detach` and `attach` for the
+    /// behaviours that left or joined. `willMove(to:)` may change the tree again: the loop repeats
+    /// (at most 16 rounds, then reports).
+    func reconcileTree() {
+        isReconciling = true
+        defer { isReconciling = false }
+        var rounds = 0
+        while treeDirty {
+            rounds += 1
+            if rounds > 16 {
+                report("The behaviour tree kept changing inside willMove(to:); stopped after 16 rounds.")
+                treeDirty = false
+                break
+            }
+            treeDirty = false
+            let newFlat = depthFirst(topLevel)
+            var newIDs = Set<ObjectIdentifier>()
+            for b in newFlat { newIDs.insert(ObjectIdentifier(b)) }
+            let oldFlat = flat
+            let oldIDs = flatIDs
+            for b in oldFlat where !newIDs.contains(ObjectIdentifier(b)) {
+                itemsToWake += b.heldItems
+                b.willMove(to: nil)
+                b.detach(from: self)
+                b.dynamicAnimator = nil
+            }
+            flat = newFlat
+            flatIDs = newIDs
+            collisionBehaviors = newFlat.compactMap { $0 as? CollisionBehavior }
+            for b in newFlat where !oldIDs.contains(ObjectIdentifier(b)) {
+                b.willMove(to: self)
+                b.dynamicAnimator = self
+                let pending = b.pendingDiagnostics
+                b.pendingDiagnostics = []
+                for d in pending { report(d.message) }
+                b.attach(to: self)
+                itemsToWake += b.heldItems
+            }
+            needsSync = true
+        }
+    }
+
+    /// The behaviours under `roots`, parents before children, each once.
+    private func depthFirst(_ roots: [DynamicBehavior]) -> [DynamicBehavior] {
+        var result: [DynamicBehavior] = []
+        var seen = Set<ObjectIdentifier>()
+        var stack: [DynamicBehavior] = roots.reversed()
+        while let b = stack.popLast() {
+            guard seen.insert(ObjectIdentifier(b)).inserted else { continue }
+            result.append(b)
+            stack.append(contentsOf: b.childBehaviors.reversed())
+        }
+        return result
+    }
+
+    // MARK: The world
+
+    /// Brings the world up to date with the behaviours, unless inside a step's callbacks (then it
+    /// happens at the end of the step).
+    func ensureSynced() {
+        guard !isLocked, needsSync else { return }
+        if treeDirty && !isReconciling { reconcileTree() }
+        needsSync = false
+        syncItems()
+        resolveItemProperties()
+        updateFilters()
+        for b in flat { b.syncWorld(self) }
+        // Items that left may have held others up: then everything wakes. Otherwise only the
+        // items of behaviours that joined or left (new bodies start awake anyway).
+        if wakeAllOnSync {
+            for r in records { world.wake(r.body) }
+        } else {
+            for item in itemsToWake {
+                if let r = recordByID[ObjectIdentifier(item)] { world.wake(r.body) }
+            }
+        }
+        wakeAllOnSync = false
+        itemsToWake.removeAll()
+    }
+
+    /// Creates bodies for items that a behaviour now holds and destroys those of items no
+    /// behaviour holds. Group members used on their own are ignored (with a diagnostic).
+    private func syncItems() {
+        // The items wanted, in depth-first order of first mention.
+        var wanted: [any DynamicItem] = []
+        var wantedIDs = Set<ObjectIdentifier>()
+        var groups: [DynamicItemGroup] = []
+        for b in flat {
+            for item in b.heldItems where wantedIDs.insert(ObjectIdentifier(item)).inserted {
+                wanted.append(item)
+                if let g = item as? DynamicItemGroup { groups.append(g) }
+            }
+        }
+        // Members of wanted groups cannot also be items of their own.
+        var memberIDs = Set<ObjectIdentifier>()
+        for g in groups { for m in g.items { memberIDs.insert(ObjectIdentifier(m)) } }
+        if !memberIDs.isEmpty {
+            wanted = wanted.filter { item in
+                guard memberIDs.contains(ObjectIdentifier(item)) else { return true }
+                if item is DynamicItemGroup {
+                    reportOnce("A \(itemLabel(item)) is a group inside another group; groups cannot nest, so it is ignored.")
+                } else {
+                    reportOnce("The \(itemLabel(item)) is in a behaviour on its own and in a group; it moves with its group only.")
+                }
+                return false
+            }
+            wantedIDs = Set(wanted.map { ObjectIdentifier($0) })
+        }
+        // Leave, in join order.
+        var changed = false
+        if records.contains(where: { !wantedIDs.contains($0.id) }) {
+            var kept: [ItemRecord] = []
+            for r in records {
+                if wantedIDs.contains(r.id) { kept.append(r) } else { destroyRecord(r); changed = true }
+            }
+            records = kept
+        }
+        if changed { wakeAllOnSync = true }
+        // Join, in depth-first order.
+        for item in wanted where recordByID[ObjectIdentifier(item)] == nil {
+            if let r = makeRecord(for: item) { records.append(r) }
+        }
+    }
+
+    private func destroyRecord(_ r: ItemRecord) {
+        world.destroyBody(r.body)
+        recordByID[r.id] = nil
+        for m in r.members where groupOfMember[ObjectIdentifier(m.item)] === r {
+            groupOfMember[ObjectIdentifier(m.item)] = nil
+        }
+        recordSlots[r.slot] = nil
+        freeRecordSlots.append(r.slot)
+    }
+
+    /// Reads the item and builds its body. Returns nil (with a diagnostic) for an empty group.
+    private func makeRecord(for item: any DynamicItem) -> ItemRecord? {
+        let label = itemLabel(item)
+        var members: [GroupMember] = []
+        if let group = item as? DynamicItemGroup {
+            for m in group.items {
+                let mid = ObjectIdentifier(m)
+                if m is DynamicItemGroup {
+                    reportOnce("A group contains another group; groups cannot nest, so the inner group is left out.")
+                    continue
+                }
+                if groupOfMember[mid] != nil {
+                    reportOnce("The \(itemLabel(m)) is in two groups; it is left out of the later one.")
+                    continue
+                }
+                if members.contains(where: { $0.item === m }) { continue }
+                members.append(GroupMember(item: m, offset: .zero, angle: 0))
+            }
+            if members.isEmpty {
+                reportOnce("A group with no usable members cannot join the animator; it is ignored.")
+                return nil
+            }
+        }
+        let slot: Int
+        if let free = freeRecordSlots.popLast() { slot = free } else { slot = recordSlots.count; recordSlots.append(nil) }
+        let r = ItemRecord(item: item, slot: slot)
+        r.members = members
+        recordSlots[slot] = r
+        recordByID[r.id] = r
+        for m in members { groupOfMember[ObjectIdentifier(m.item)] = r }
+
+        let (center, angle) = readPose(of: item, label: label, fallbackCenter: .zero, fallbackAngle: 0)
+        if r.isGroup { setMemberOffsets(r, groupCenter: center, groupAngle: angle) }
+        var def = BodyDef()
+        def.type = .dynamic
+        def.position = Vec2(center)
+        def.angle = Float(angle)
+        def.userData = slot
+        r.body = world.createBody(def)
+        r.lastCenter = center
+        r.lastAngle = angle
+        buildShapes(r)
+        return r
+    }
+
+    /// The item's center and rotation; non-finite values are reported and replaced by the fallbacks.
+    func readPose(of item: any DynamicItem, label: String, fallbackCenter: CGPoint, fallbackAngle: CGFloat) -> (CGPoint, CGFloat) {
+        var center = item.center
+        if !center.isFiniteAnimatorValue {
+            report("The \(label) has a non-finite center (\(center.x), \(center.y)); using (\(fallbackCenter.x), \(fallbackCenter.y)).")
+            center = fallbackCenter
+        } else if abs(center.x) > 1e7 || abs(center.y) > 1e7 {
+            report("The \(label) has a center beyond 10⁷ pt (\(center.x), \(center.y)); using (\(fallbackCenter.x), \(fallbackCenter.y)).")
+            center = fallbackCenter
+        }
+        var angle = item.transform.animatorAngle
+        let t = item.transform
+        if !(t.a.isFinite && t.b.isFinite) || !angle.isFinite {
+            report("The \(label) has a non-finite transform; using a rotation of \(fallbackAngle) rad.")
+            angle = fallbackAngle
+        }
+        return (center, angle)
+    }
+
+    /// Records each member's pose in the group's frame from the members' current states.
+    private func setMemberOffsets(_ r: ItemRecord, groupCenter: CGPoint, groupAngle: CGFloat) {
+        for i in r.members.indices {
+            let m = r.members[i].item
+            let (c, a) = readPose(of: m, label: itemLabel(m), fallbackCenter: groupCenter, fallbackAngle: groupAngle)
+            let d = CGPoint(x: c.x - groupCenter.x, y: c.y - groupCenter.y).rotatedForAnimator(by: -groupAngle)
+            r.members[i].offset = d
+            r.members[i].angle = a - groupAngle
+        }
+    }
+
+    /// The inputs of the record's shapes as they are now.
+    func currentSignature(_ r: ItemRecord) -> [ShapeSignature] {
+        r.isGroup ? r.members.map { ShapeSignature($0.item) } : [ShapeSignature(r.item)]
+    }
+
+    /// (Re)creates the record's shapes from the item's (or members') current sizes.
+    func buildShapes(_ r: ItemRecord) {
+        r.shapeSignature = currentSignature(r)
+        for s in r.shapes { world.destroyShape(s) }
+        r.shapes = []
+        r.densityScales = []
+        var plans: [ItemShapePlan] = []
+        if r.isGroup {
+            for m in r.members {
+                let label = itemLabel(m.item)
+                let size = ItemShapes.sanitizedSize(m.item.bounds.size, label: label) { report($0) }
+                plans += ItemShapes.plans(for: m.item, size: size, offset: m.offset, angle: m.angle, label: label) { report($0) }
+            }
+            r.size = r.item.bounds.size
+        } else {
+            let label = itemLabel(r.item)
+            let size = ItemShapes.sanitizedSize(r.item.bounds.size, label: label) { report($0) }
+            r.size = size
+            plans = ItemShapes.plans(for: r.item, size: size, offset: .zero, angle: 0, label: label) { report($0) }
+        }
+        for plan in plans {
+            var def = ShapeDef()
+            def.density = Float(r.properties.density) * plan.densityScale
+            def.friction = Float(r.properties.friction)
+            def.restitution = Float(r.properties.elasticity)
+            def.filter = r.filter
+            def.userData = r.slot
+            var shape = world.createShape(on: r.body, def, plan.geometry)
+            if shape == nil {
+                // The engine refused the geometry (degenerate after welding): a 1 pt box keeps the body whole.
+                report("The \(itemLabel(r.item)) produced a degenerate collision shape; a 1 pt square is used instead.")
+                shape = world.createShape(on: r.body, def, .box(halfWidth: 0.5, halfHeight: 0.5, center: .zero, angle: 0))
+            }
+            if let s = shape {
+                r.shapes.append(s)
+                r.densityScales.append(plan.densityScale)
+            }
+        }
+    }
+
+    /// `updateItem(usingCurrentState:)`: pose and size re-read, velocity kept.
+    func reread(_ r: ItemRecord) {
+        let v = world.linearVelocity(r.body)
+        let w = world.angularVelocity(r.body)
+        let current = world.position(r.body).cgPoint
+        let currentAngle = CGFloat(world.angle(r.body))
+        let (center, angle) = readPose(of: r.item, label: itemLabel(r.item), fallbackCenter: current, fallbackAngle: currentAngle)
+        world.setTransform(r.body, position: Vec2(center), angle: Float(angle))
+        // Rebuilding drops the item's contacts (and their warm start): only when the shape changed.
+        if currentSignature(r) != r.shapeSignature { buildShapes(r) }
+        world.setLinearVelocity(r.body, v)
+        world.setAngularVelocity(r.body, w)
+        r.lastCenter = center
+        r.lastAngle = angle
+    }
+
+    // MARK: Materials
+
+    /// Resolves every record's properties from the item behaviours (last in depth-first order
+    /// wins, per explicitly set property) and applies what changed.
+    private func resolveItemProperties() {
+        for r in records { r.resolvedProperties = ItemProperties() }
+        for b in flat {
+            guard let ib = b as? DynamicItemBehavior else { continue }
+            for item in ib.items {
+                guard let r = recordByID[ObjectIdentifier(item)] else { continue }
+                ib.overlay(&r.resolvedProperties)
+            }
+        }
+        for r in records where r.resolvedProperties != r.properties { apply(r.resolvedProperties, to: r) }
+    }
+
+    private func apply(_ p: ItemProperties, to r: ItemRecord) {
+        let old = r.properties
+        r.properties = p
+        if p.isAnchored != old.isAnchored {
+            world.setBodyType(r.body, p.isAnchored ? .static : .dynamic)
+        }
+        if p.allowsRotation != old.allowsRotation { world.setFixedRotation(r.body, !p.allowsRotation) }
+        if p.density != old.density {
+            for (s, scale) in zip(r.shapes, r.densityScales) { world.setDensity(s, Float(p.density) * scale) }
+        }
+        if p.friction != old.friction { for s in r.shapes { world.setFriction(s, Float(p.friction)) } }
+        if p.elasticity != old.elasticity { for s in r.shapes { world.setRestitution(s, Float(p.elasticity)) } }
+        if p.resistance != old.resistance || p.angularResistance != old.angularResistance {
+            world.setDamping(r.body, linear: Float(p.resistance), angular: Float(p.angularResistance))
+        }
+        world.wake(r.body)
+    }
+
+    // MARK: Collision filters
+
+    /// Recomputes every item's filter from the collision behaviours holding it (see `CollisionBits`).
+    private func updateFilters() {
+        for r in records { r.itemModeBits = 0; r.boundaryModeBits = 0 }
+        for cb in collisionBehaviors {
+            guard let slot = cb.slot else { continue }
+            let mode = cb.collisionMode
+            for item in cb.items {
+                guard let r = recordByID[ObjectIdentifier(item)] else { continue }
+                if mode.contains(.items) { r.itemModeBits |= CollisionBits.itemMode(slot) }
+                if mode.contains(.boundaries) { r.boundaryModeBits |= CollisionBits.boundaryMode(slot) }
+            }
+        }
+        for r in records {
+            let f = Filter(categoryBits: r.itemModeBits | CollisionBits.item, maskBits: r.itemModeBits | r.boundaryModeBits)
+            guard f != r.filter else { continue }
+            r.filter = f
+            for s in r.shapes { world.setFilter(s, f) }
+            world.wake(r.body)
+        }
+    }
+
+    // MARK: Collision slots and boundary bodies
+
+    /// The lowest free collision slot, or nil (with a diagnostic) when all 31 are taken.
+    func claimCollisionSlot(for behavior: CollisionBehavior) -> Int? {
+        guard let k = collisionSlots.firstIndex(where: { $0 == nil }) else {
+            report("An animator tells at most \(CollisionBits.maxBehaviors) collision behaviours apart; this CollisionBehavior collides nothing.")
+            return nil
+        }
+        collisionSlots[k] = behavior
+        return k
+    }
+
+    func releaseCollisionSlot(_ k: Int) {
+        if collisionSlots.indices.contains(k) { collisionSlots[k] = nil }
+    }
+
+    /// Creates a static body of `segments` owned by `behavior` (collision slot `slot`). Returns its
+    /// boundary slot and body, or nil when no segment is long enough for the engine.
+    func makeBoundaryBody(segments: [(CGPoint, CGPoint)], behavior: CollisionBehavior, slot: Int,
+                          identifier: AnyHashable?) -> (slot: Int, body: BodyID)? {
+        var bodyDef = BodyDef()
+        bodyDef.type = .static
+        bodyDef.userData = -1
+        let body = world.createBody(bodyDef)
+        let boundarySlot: Int
+        if let free = freeBoundarySlots.popLast() { boundarySlot = free } else { boundarySlot = boundarySlots.count; boundarySlots.append(nil) }
+        var def = ShapeDef()
+        def.density = 0
+        def.friction = 0
+        def.restitution = 0
+        def.usesOtherMaterial = true
+        def.filter = Filter(categoryBits: CollisionBits.boundaryMode(slot), maskBits: CollisionBits.item)
+        def.userData = -(boundarySlot + 1)
+        var count = 0
+        for (a, b) in segments where world.createShape(on: body, def, .segment(Vec2(a), Vec2(b))) != nil { count += 1 }
+        guard count > 0 else {
+            world.destroyBody(body)
+            freeBoundarySlots.append(boundarySlot)
+            return nil
+        }
+        boundarySlots[boundarySlot] = BoundaryRecord(behavior: behavior, identifier: identifier, body: body)
+        return (boundarySlot, body)
+    }
+
+    func destroyBoundaryBody(slot: Int) {
+        guard boundarySlots.indices.contains(slot), let b = boundarySlots[slot] else { return }
+        world.destroyBody(b.body)
+        boundarySlots[slot] = nil
+        freeBoundarySlots.append(slot)
+    }
+}

@@ -1,0 +1,361 @@
+import DynamicsEngine
+import Foundation
+
+/// Runs the physics of its behaviours' items: UIKit's `UIDynamicAnimator`, with a clock you drive.
+///
+/// Add behaviours (``GravityBehavior``, ``CollisionBehavior``, ``AttachmentBehavior`` …); their
+/// items join the animator's world when the first behaviour holding them is added and leave when
+/// the last one is removed. Then call ``step()`` (one fixed step of ``stepDuration``) or
+/// ``advance(by:)`` (whole steps of elapsed time, the remainder carried over), for instance from
+/// a ``DisplayLink``. After every step the animator writes each item's `center` and `transform`.
+///
+/// ```swift
+/// let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 320, height: 480))
+/// let box = BasicDynamicItem(center: CGPoint(x: 160, y: 40), size: CGSize(width: 40, height: 40))
+/// animator.addBehavior(GravityBehavior(items: [box]))
+/// let floor = CollisionBehavior(items: [box])
+/// floor.translatesReferenceBoundsIntoBoundary = true
+/// animator.addBehavior(floor)
+/// animator.advance(by: 2)      // 120 steps of 1/60 s
+/// ```
+///
+/// Units are UIKit's: points, seconds, radians, y down; mass = density × area / 10 000 pt².
+///
+/// The animator is not `@MainActor` and not `Sendable`: it lives in the isolation domain that
+/// created it (the main actor in an app, one task on a server simulating many worlds). It is
+/// deterministic: the same calls give the same results, bit for bit.
+///
+/// ## Running and pausing
+/// The animator is *running* while any item moves. An item comes to rest when its body has been
+/// slower than 5 pt/s (and turning slower than 5 pt/s at its far edge) for 0.5 s; when every item
+/// rests (or is anchored) the animator pauses at the end of that step and tells its ``delegate``.
+/// Anything that can move an item resumes it: a behaviour added or removed, any behaviour
+/// property set to a new value, a boundary added or removed, an item updated or given velocity.
+/// ``step()`` on a paused animator is cheap (resting bodies are skipped) and still calls actions
+/// and frame observers, but does **not** advance ``elapsedTime``: as in UIKit, the elapsed time is
+/// the sum of the steps run while running.
+public final class DynamicAnimator {
+    // MARK: Public state
+
+    /// The reference coordinate space's bounds, in points: UIKit's reference view bounds. `nil`
+    /// for an animator made with ``init()``, which has no reference-bounds boundary.
+    public internal(set) var referenceBounds: CGRect?
+
+    /// Hears the animator pause and resume. Default `nil`.
+    public weak var delegate: (any DynamicAnimatorDelegate)?
+
+    /// The fixed step, in seconds. Default 1/60. Must be finite and positive; anything else is
+    /// reported and the last good value kept.
+    public var stepDuration: TimeInterval {
+        get { storedStepDuration }
+        set {
+            guard newValue.isFinite, newValue > 0 else {
+                report("stepDuration cannot be \(newValue) s; keeping \(storedStepDuration) s.")
+                return
+            }
+            storedStepDuration = newValue
+        }
+    }
+
+    /// The solver sub-steps per step. Default 4. Must be in 1…64; anything else is reported and
+    /// the last good value kept.
+    public var substeps: Int {
+        get { storedSubsteps }
+        set {
+            guard (1...64).contains(newValue) else {
+                report("substeps cannot be \(newValue) (1…64); keeping \(storedSubsteps).")
+                return
+            }
+            storedSubsteps = newValue
+        }
+    }
+
+    /// The sum of the durations of the steps run while the animator was running, in seconds.
+    /// Default 0; never reset. Steps on a paused animator do not count (see the type's
+    /// documentation).
+    public internal(set) var elapsedTime: TimeInterval = 0
+
+    /// Whether any item is moving. `false` once every item is at rest, and for an animator with
+    /// no items after its next step. See ``DynamicAnimatorDelegate``.
+    public var isRunning: Bool { running }
+
+    /// The problems noticed so far, oldest first (at most the latest 1000 are kept). Default empty.
+    public internal(set) var diagnostics: [DynamicsDiagnostic] = []
+
+    /// Called with every new diagnostic, as it is appended to ``diagnostics``. Default `nil`.
+    public var diagnosticHandler: ((DynamicsDiagnostic) -> Void)?
+
+    // MARK: Internal state
+
+    /// The engine world: one per animator, with zero world gravity (gravity is per behaviour).
+    var world: World
+    /// A static body at the origin that anchors attachments and snaps.
+    var groundBody: BodyID = .null
+
+    var storedStepDuration: TimeInterval = 1.0 / 60.0
+    var storedSubsteps = 4
+    var running = false
+
+    /// Top-level behaviours, in the order added.
+    var topLevel: [DynamicBehavior] = []
+    /// Every behaviour of the tree, depth-first (a parent before its children, children in order).
+    var flat: [DynamicBehavior] = []
+    /// Lookup only: the identities in `flat`.
+    var flatIDs: Set<ObjectIdentifier> = []
+    /// The collision behaviours of `flat`, in the same order.
+    var collisionBehaviors: [CollisionBehavior] = []
+
+    /// Items in the world, in the order they joined.
+    var records: [ItemRecord] = []
+    /// Lookup only: item identity → record.
+    var recordByID: [ObjectIdentifier: ItemRecord] = [:]
+    /// Lookup only: group member identity → the group's record.
+    var groupOfMember: [ObjectIdentifier: ItemRecord] = [:]
+    /// Records by slot (the `userData` of their bodies and shapes); nil for free slots.
+    var recordSlots: [ItemRecord?] = []
+    var freeRecordSlots: [Int] = []
+
+    /// Boundary bodies by slot (shape `userData` = −(slot + 1)); nil for free slots.
+    var boundarySlots: [BoundaryRecord?] = []
+    var freeBoundarySlots: [Int] = []
+
+    /// Collision behaviours by filter slot 0…30.
+    var collisionSlots: [CollisionBehavior?] = Array(repeating: nil, count: CollisionBits.maxBehaviors)
+
+    /// True from the engine step until the end of the step's callbacks: structural changes
+    /// requested meanwhile are queued.
+    var isLocked = false
+    /// True inside `step()`/`advance(by:)`, to refuse re-entrant stepping.
+    var isStepping = false
+    var pendingOperations: [() -> Void] = []
+    var treeDirty = false
+    var isReconciling = false
+    /// The world must be brought up to date with the behaviours before the next step or query.
+    var needsSync = false
+    /// Every body must be woken at the next synchronisation (items left, so their neighbours may
+    /// have lost support).
+    var wakeAllOnSync = false
+    /// Items to wake at the next synchronisation (those of behaviours that joined or left).
+    var itemsToWake: [any DynamicItem] = []
+
+    var accumulator: TimeInterval = 0
+    var frameIndex = 0
+    var frameObservers: [(token: Int, observer: (FrameReport) -> Void)] = []
+    var nextObserverToken = 0
+    /// Lookup only: structural diagnostics already reported, so they are not repeated every sync.
+    var reportedOnce: Set<String> = []
+
+    // MARK: Creating an animator
+
+    /// Creates an animator whose coordinate space is a reference view's bounds: UIKit's
+    /// `init(referenceView:)`. Collision behaviours can turn these bounds into a boundary.
+    ///
+    /// - Parameter referenceBounds: The bounds, in points. A null, infinite or non-finite
+    ///   rectangle is reported and the animator has no reference bounds.
+    public convenience init(referenceBounds: CGRect) {
+        self.init(referenceBounds: Optional(referenceBounds), worldDef: WorldDef())
+    }
+
+    /// Creates an animator with an abstract coordinate space and no reference bounds.
+    public convenience init() {
+        self.init(referenceBounds: nil, worldDef: WorldDef())
+    }
+
+    /// Creates an animator on a world built from `worldDef` (its gravity is forced to zero):
+    /// tests use it to switch on the engine's validation walk.
+    init(referenceBounds: CGRect?, worldDef: WorldDef) {
+        var def = worldDef
+        def.gravity = .zero
+        world = World(def: def)
+        if let rect = referenceBounds {
+            let r = rect.standardized
+            if rect.isNull || rect.isInfinite || !(r.origin.x.isFinite && r.origin.y.isFinite && r.width.isFinite && r.height.isFinite) {
+                report("referenceBounds \(rect) is not a finite rectangle; the animator has no reference bounds.")
+            } else {
+                self.referenceBounds = r
+            }
+        }
+    }
+
+    // MARK: Behaviours
+
+    /// The top-level behaviours, in the order added.
+    public var behaviors: [DynamicBehavior] { topLevel }
+
+    /// Adds `behavior` and its children: their items join the world. Called during a step's
+    /// callbacks, it takes effect at the end of the step. A behaviour already in this or another
+    /// animator, or with a parent, is reported and ignored. Resumes a paused animator.
+    ///
+    /// - Parameter behavior: The behaviour to add.
+    public func addBehavior(_ behavior: DynamicBehavior) {
+        performOrQueue { [self] in
+            if behavior.dynamicAnimator === self {
+                report("addBehavior: the \(behaviorLabel(behavior)) is already in this animator; ignored.")
+                return
+            }
+            if behavior.dynamicAnimator != nil {
+                report("addBehavior: the \(behaviorLabel(behavior)) belongs to another animator; ignored.")
+                return
+            }
+            if behavior.parent != nil {
+                report("addBehavior: the \(behaviorLabel(behavior)) is the child of another behaviour; ignored.")
+                return
+            }
+            if topLevel.contains(where: { $0 === behavior }) {
+                report("addBehavior: the \(behaviorLabel(behavior)) is already in this animator; ignored.")
+                return
+            }
+            topLevel.append(behavior)
+            behaviorTreeDidChange()
+            tickle()
+        }
+    }
+
+    /// Removes the top-level `behavior` and its children: items no other behaviour holds leave the
+    /// world. Called during a step's callbacks, it takes effect at the end of the step. A
+    /// behaviour that is not top-level in this animator is reported and ignored (remove a child
+    /// from its parent instead). Resumes a paused animator.
+    ///
+    /// - Parameter behavior: The behaviour to remove.
+    public func removeBehavior(_ behavior: DynamicBehavior) {
+        performOrQueue { [self] in
+            guard let index = topLevel.firstIndex(where: { $0 === behavior }) else {
+                report("removeBehavior: the \(behaviorLabel(behavior)) is not a top-level behaviour of this animator; ignored.")
+                return
+            }
+            topLevel.remove(at: index)
+            behaviorTreeDidChange()
+            tickle()
+        }
+    }
+
+    /// Removes every behaviour; every item leaves the world. Called during a step's callbacks, it
+    /// takes effect at the end of the step.
+    public func removeAllBehaviors() {
+        performOrQueue { [self] in
+            guard !topLevel.isEmpty else { return }
+            topLevel.removeAll()
+            behaviorTreeDidChange()
+            tickle()
+        }
+    }
+
+    // MARK: Items
+
+    /// The items whose collision shapes' bounding boxes intersect `rect` (points), in the order
+    /// they joined. A group counts as one item. A non-finite rectangle is reported and gives `[]`.
+    ///
+    /// - Parameter rect: The rectangle, in the animator's coordinate space.
+    public func items(in rect: CGRect) -> [any DynamicItem] {
+        let r = rect.standardized
+        guard !rect.isNull, r.origin.x.isFinite, r.origin.y.isFinite, r.width.isFinite, r.height.isFinite else {
+            report("items(in:) needs a finite rectangle, not \(rect); returning no items.")
+            return []
+        }
+        ensureSynced()
+        var result: [any DynamicItem] = []
+        for record in records {
+            var box: AABB?
+            for shape in record.shapes {
+                let b = world.aabb(shape)
+                box = box.map { $0.union(b) } ?? b
+            }
+            guard let b = box else { continue }
+            if CGFloat(b.lower.x) <= r.maxX, CGFloat(b.upper.x) >= r.minX,
+               CGFloat(b.lower.y) <= r.maxY, CGFloat(b.upper.y) >= r.minY {
+                result.append(record.item)
+            }
+        }
+        return result
+    }
+
+    /// Re-reads `item`'s `center`, `transform` (rotation) and `bounds` (size), keeping its
+    /// linear and angular velocity: call it after you move, rotate or resize an item yourself.
+    /// For a group, re-reads the group's center and rotation and its members' sizes (the members
+    /// keep their offsets); a member stands for its group. Non-finite values are reported and the
+    /// body keeps its last good pose. An item not in the animator is reported and ignored.
+    /// Resumes a paused animator.
+    ///
+    /// - Parameter item: The item to re-read.
+    public func updateItem(usingCurrentState item: any DynamicItem) {
+        ensureSynced()
+        let id = ObjectIdentifier(item)
+        guard let record = recordByID[id] ?? groupOfMember[id] else {
+            report("updateItem(usingCurrentState:): the \(itemLabel(item)) is not in this animator; ignored.")
+            return
+        }
+        reread(record)
+        world.wake(record.body)
+        tickle()
+    }
+
+    // MARK: Diagnostics
+
+    /// Appends a diagnostic and calls the handler.
+    func report(_ message: String) {
+        let diagnostic = DynamicsDiagnostic(message: message)
+        diagnostics.append(diagnostic)
+        if diagnostics.count > 1000 { diagnostics.removeFirst(diagnostics.count - 1000) }
+        diagnosticHandler?(diagnostic)
+    }
+
+    /// Reports `message` only the first time it is seen (structural problems found on every sync).
+    func reportOnce(_ message: String) {
+        guard reportedOnce.insert(message).inserted else { return }
+        report(message)
+    }
+
+    // MARK: Queueing and waking
+
+    /// Runs `operation` now, or at the end of the step when called from a step's callbacks.
+    func performOrQueue(_ operation: @escaping () -> Void) {
+        if isLocked { pendingOperations.append(operation) } else { operation() }
+    }
+
+    /// Resumes a paused animator (telling the delegate). Called by every change that can move an item.
+    func tickle() {
+        guard !running else { return }
+        running = true
+        delegate?.dynamicAnimatorWillResume(self)
+    }
+
+    /// A behaviour property changed: wake its items, resume, and refresh the world if asked.
+    func behaviorDidChange(_ behavior: DynamicBehavior, needsSync sync: Bool) {
+        if sync { needsSync = true }
+        for item in behavior.heldItems {
+            if let record = recordByID[ObjectIdentifier(item)] { world.wake(record.body) }
+        }
+        tickle()
+    }
+
+    /// Items joined or left a behaviour of this animator.
+    func behaviorItemsDidChange(_ items: [any DynamicItem]) {
+        needsSync = true
+        itemsToWake += items
+        wake(items)
+    }
+
+    /// Wakes the bodies of `items` (those in the world) and resumes.
+    func wake(_ items: [any DynamicItem]) {
+        for item in items {
+            if let record = recordByID[ObjectIdentifier(item)] { world.wake(record.body) }
+        }
+        tickle()
+    }
+
+    /// The static body at the origin that anchors attachments and snaps; created on first use.
+    var anchorBody: BodyID {
+        if !world.isValid(groundBody) {
+            var def = BodyDef()
+            def.type = .static
+            def.userData = -1
+            groundBody = world.createBody(def)
+        }
+        return groundBody
+    }
+
+    /// The record of `item`, if it is in the world (groups: the group's record, not members').
+    func record(for item: any DynamicItem) -> ItemRecord? {
+        recordByID[ObjectIdentifier(item)]
+    }
+}

@@ -1,0 +1,85 @@
+import DynamicsEngine
+import Foundation
+
+/// The material and motion settings of one item, as resolved from the animator's
+/// ``DynamicItemBehavior``s (the last one in depth-first order wins, per property, for properties
+/// it set explicitly). Defaults are UIKit's documented ones.
+struct ItemProperties: Equatable {
+    var elasticity: CGFloat = 0
+    var friction: CGFloat = 0
+    var density: CGFloat = 1
+    var resistance: CGFloat = 0
+    var angularResistance: CGFloat = 0
+    var charge: CGFloat = 0
+    var isAnchored = false
+    var allowsRotation = true
+}
+
+/// The inputs of one item's collision shape.
+struct ShapeSignature: Equatable {
+    var size: CGSize
+    var type: DynamicItemCollisionBoundsType
+    var path: BezierPath?
+
+    init(_ item: any DynamicItem) {
+        size = item.bounds.size
+        type = item.collisionBoundsType
+        path = type == .path ? item.collisionBoundingPath : nil
+    }
+}
+
+/// One member of a group's body: the item, and its pose in the group's body frame.
+struct GroupMember {
+    let item: any DynamicItem
+    /// The member's center in the group's frame (pt).
+    var offset: CGPoint
+    /// The member's rotation relative to the group (rad).
+    var angle: CGFloat
+}
+
+/// What the animator knows about one item in its world: the engine body that simulates it, and
+/// the per-item state behaviours need (mass, charge, velocity through the world).
+///
+/// Records live in `DynamicAnimator.records` in the order items joined, which is the order of
+/// ``FrameReport/items`` and of every per-item loop, so nothing depends on hashing. A record's
+/// `slot` is its index in `recordSlots`; shapes and bodies carry it as `userData`, which is how a
+/// contact event finds its items again. A force behaviour (gravity, push, fields) reads the record
+/// and calls `DynamicAnimator.applyForce(_:to:at:)`.
+final class ItemRecord {
+    let item: any DynamicItem
+    let id: ObjectIdentifier
+    let slot: Int
+    var body: BodyID = .null
+    var shapes: [ShapeID] = []
+    /// Multiplier of the item's density per shape: an ellipse's inscribed polygon is a little
+    /// smaller than the ellipse, so its density is raised to keep mass = density × π·w·h/4.
+    var densityScales: [Float] = []
+    /// The size the shapes were built from (pt), after sanitising.
+    var size: CGSize = .zero
+    /// What the shapes were built from (per shape-bearing item: size, type, path), so
+    /// `updateItem(usingCurrentState:)` rebuilds them only when it changed.
+    var shapeSignature: [ShapeSignature] = []
+    var properties = ItemProperties()
+    var filter = Filter(categoryBits: CollisionBits.item, maskBits: 0)
+    /// Scratch of the filter computation: item-mode and boundary-mode bits of the collision
+    /// behaviours containing the item.
+    var itemModeBits: UInt64 = 0
+    var boundaryModeBits: UInt64 = 0
+    /// Scratch of the property resolution.
+    var resolvedProperties = ItemProperties()
+    /// Members when the item is a ``DynamicItemGroup``.
+    var members: [GroupMember] = []
+    var isGroup: Bool { !members.isEmpty }
+    /// What was last written to (or read from) the item, so unchanged items are not written.
+    var lastCenter: CGPoint = .zero
+    var lastAngle: CGFloat = 0
+
+    init(item: any DynamicItem, slot: Int) {
+        self.item = item
+        self.id = ObjectIdentifier(item)
+        self.slot = slot
+    }
+
+    /// The item's name for reports: ``BasicDynamicItem/name``, else nil.
+    var name: String? { (item as? BasicDynamicItem)?.name }
+}

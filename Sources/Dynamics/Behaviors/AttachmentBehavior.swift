@@ -1,0 +1,471 @@
+import DynamicsEngine
+import Foundation
+
+/// Joins an item to a fixed anchor point or to another item: UIKit's `UIAttachmentBehavior`.
+///
+/// The initializers make a *distance* attachment: the attachment points (each item's center plus
+/// an offset in the item's own, unrotated frame) are kept ``length`` apart, their initial
+/// distance. With ``frequency`` 0 (the default) it is a rigid rod (a rod shorter than 1 pt
+/// becomes a pin); with a positive frequency it is a spring of that frequency (Hz) whose damping
+/// ratio is ``damping`` (1 = critical). The factories make the other kinds, all rigid:
+/// - ``pinAttachment(with:attachedTo:attachmentAnchor:)``: the items turn about a shared point;
+///   ``frictionTorque`` resists the turning; a finite ``attachmentRange`` limits the relative angle
+///   (radians).
+/// - ``slidingAttachment(with:attachedTo:attachmentAnchor:axisOfTranslation:)`` and
+///   ``slidingAttachment(with:attachmentAnchor:axisOfTranslation:)``: relative motion only along
+///   the axis, no relative rotation; a finite ``attachmentRange`` limits the travel (points).
+/// - ``fixedAttachment(with:attachedTo:attachmentAnchor:)``: a weld; the items move as one (a
+///   positive ``frequency`` softens it, with ``damping`` as the damping ratio).
+/// - ``limitAttachment(with:offsetFromCenter:attachedTo:offsetFromCenter:)``: a rope; the points
+///   may come closer but never farther than ``length``.
+///
+/// Attached items do not collide with each other. Items of an attachment join the animator's
+/// world like those of any other behaviour.
+public final class AttachmentBehavior: DynamicBehavior {
+    /// What an attachment joins. Raw values are UIKit's.
+    public enum AttachmentType: Int, Sendable, Hashable, Codable {
+        /// Two items.
+        case items = 0
+        /// An item and a fixed anchor point.
+        case anchor = 1
+    }
+
+    enum Kind { case distance, limit, pin, sliding, fixed }
+
+    /// The attached items: one for an anchor attachment, two otherwise.
+    public let items: [any DynamicItem]
+
+    /// Whether the attachment joins two items or an item and an anchor point.
+    public let attachedBehaviorType: AttachmentType
+
+    let kind: Kind
+    /// The attachment point in items[0]'s frame, and in items[1]'s (pt).
+    private var local1: CGPoint
+    private var local2: CGPoint
+    /// Sliding axis: in items[0]'s frame (two items) or the animator's axes (anchor).
+    private var axis: CGVector
+    /// Angle of the second body relative to the first when created (rad).
+    private var referenceAngle: CGFloat
+    private var storedAnchor: CGPoint
+    private var storedLength: CGFloat
+    private var storedDamping: CGFloat = 0
+    private var storedFrequency: CGFloat = 0
+    private var storedFrictionTorque: CGFloat = 0
+    private var storedRange: ClosedRange<CGFloat> = -CGFloat.infinity...CGFloat.infinity
+    private let isDegenerate: Bool
+    private var joint: JointID = .null
+    private var jointBodies = (BodyID.null, BodyID.null)
+    private var needsJointUpdate = false
+
+    // MARK: Properties
+
+    /// The anchor point, in points (the animator's coordinate space). For an anchor attachment,
+    /// moving it moves the anchor and keeps ``length``; for a pin, weld or slider between items it
+    /// re-pins the items at the new point; for a distance or rope between items it is `.zero`
+    /// unless set, and has no effect. A non-finite point is reported and ignored.
+    public var anchorPoint: CGPoint {
+        get { storedAnchor }
+        set {
+            guard validate(newValue, "anchorPoint"), newValue != storedAnchor else { return }
+            storedAnchor = newValue
+            if attachedBehaviorType == .items, kind == .pin || kind == .fixed || kind == .sliding {
+                let (c1, a1) = pose(of: items[0])
+                let (c2, a2) = pose(of: items[1])
+                local1 = CGPoint(x: newValue.x - c1.x, y: newValue.y - c1.y).rotatedForAnimator(by: -a1)
+                local2 = CGPoint(x: newValue.x - c2.x, y: newValue.y - c2.y).rotatedForAnimator(by: -a2)
+            }
+            settingsChanged()
+        }
+    }
+
+    /// The distance kept between the attachment points, in points: their initial distance
+    /// (0 for pins, sliders and welds, where it has no effect). For a rope, the largest distance.
+    /// Negative or non-finite values are reported and ignored.
+    public var length: CGFloat {
+        get { storedLength }
+        set {
+            guard validate(newValue, "length"), newValue != storedLength else { return }
+            storedLength = newValue
+            settingsChanged()
+        }
+    }
+
+    /// The spring's damping ratio (1 = critical damping), used when ``frequency`` > 0. Default 0.
+    /// Negative or non-finite values are reported and ignored.
+    public var damping: CGFloat {
+        get { storedDamping }
+        set {
+            guard validate(newValue, "damping"), newValue != storedDamping else { return }
+            storedDamping = newValue
+            settingsChanged()
+        }
+    }
+
+    /// The spring's frequency, in Hz; 0 (the default) makes the attachment rigid. Used by
+    /// distance attachments and welds. Negative or non-finite values are reported and ignored.
+    public var frequency: CGFloat {
+        get { storedFrequency }
+        set {
+            guard validate(newValue, "frequency"), newValue != storedFrequency else { return }
+            storedFrequency = newValue
+            settingsChanged()
+        }
+    }
+
+    /// A pin's resistance to turning, in UIKit torque units (1 = 10 000 mass·pt²/s², a force of
+    /// 1 UIKit unit at 100 pt): the largest torque a motor of speed 0 spends holding the relative
+    /// angle. Default 0 (turns freely). Negative or non-finite values are reported and ignored.
+    public var frictionTorque: CGFloat {
+        get { storedFrictionTorque }
+        set {
+            guard validate(newValue, "frictionTorque"), newValue != storedFrictionTorque else { return }
+            storedFrictionTorque = newValue
+            settingsChanged()
+        }
+    }
+
+    /// The allowed range of motion: radians of relative rotation for a pin, points of travel
+    /// along the axis for a slider (0 = the starting position). Infinite bounds mean unlimited.
+    /// Default `-.infinity ... .infinity`. Ignored by other kinds.
+    public var attachmentRange: ClosedRange<CGFloat> {
+        get { storedRange }
+        set {
+            guard newValue != storedRange else { return }
+            storedRange = newValue
+            settingsChanged()
+        }
+    }
+
+    // MARK: Creating attachments
+
+    private init(kind: Kind, type: AttachmentType, items: [any DynamicItem], local1: CGPoint, local2: CGPoint,
+                 anchor: CGPoint, axis: CGVector, referenceAngle: CGFloat, length: CGFloat, problems: [String]) {
+        self.kind = kind
+        self.attachedBehaviorType = type
+        self.items = items
+        self.local1 = local1
+        self.local2 = local2
+        self.storedAnchor = anchor
+        self.axis = axis
+        self.referenceAngle = referenceAngle
+        self.storedLength = length.isFinite ? length : 0
+        self.isDegenerate = items.count == 2 && items[0] === items[1]
+        super.init()
+        for p in problems { report(p) }
+        if isDegenerate { report("AttachmentBehavior: an item cannot be attached to itself; the attachment does nothing.") }
+    }
+
+    /// Attaches `item`'s center to the anchor `point` with a rigid rod of the current distance.
+    ///
+    /// - Parameters:
+    ///   - item: The item.
+    ///   - point: The anchor, in points.
+    public convenience init(item: any DynamicItem, attachedToAnchor point: CGPoint) {
+        self.init(item: item, offsetFromCenter: .zero, attachedToAnchor: point)
+    }
+
+    /// Attaches the point at `offset` from `item`'s center (points, in the item's frame) to the
+    /// anchor `point` with a rigid rod of the current distance; the item may turn about it.
+    ///
+    /// - Parameters:
+    ///   - item: The item.
+    ///   - offset: The attachment point relative to the item's center, in points.
+    ///   - point: The anchor, in points.
+    public convenience init(item: any DynamicItem, offsetFromCenter offset: CGPoint, attachedToAnchor point: CGPoint) {
+        var problems: [String] = []
+        let o = Self.checked(offset, "offsetFromCenter", fallback: .zero, &problems)
+        let (c, a) = Self.initialPose(of: item)
+        let anchor = Self.checked(point, "anchor", fallback: c, &problems)
+        let attach = Self.worldPoint(o, center: c, angle: a)
+        self.init(kind: .distance, type: .anchor, items: [item], local1: o, local2: .zero, anchor: anchor,
+                  axis: CGVector(dx: 1, dy: 0), referenceAngle: a, length: Self.distance(attach, anchor), problems: problems)
+    }
+
+    /// Attaches the centers of `item1` and `item2` with a rigid rod of the current distance.
+    ///
+    /// - Parameters:
+    ///   - item1: The first item.
+    ///   - item2: The second item.
+    public convenience init(item item1: any DynamicItem, attachedTo item2: any DynamicItem) {
+        self.init(item: item1, offsetFromCenter: .zero, attachedTo: item2, offsetFromCenter: .zero)
+    }
+
+    /// Attaches a point of `item1` to a point of `item2` with a rigid rod of the current distance;
+    /// both items may turn about their points.
+    ///
+    /// - Parameters:
+    ///   - item1: The first item.
+    ///   - offset1: The point on `item1`, relative to its center, in points (item frame).
+    ///   - item2: The second item.
+    ///   - offset2: The point on `item2`, relative to its center, in points (item frame).
+    public convenience init(item item1: any DynamicItem, offsetFromCenter offset1: CGPoint,
+                            attachedTo item2: any DynamicItem, offsetFromCenter offset2: CGPoint) {
+        var problems: [String] = []
+        let o1 = Self.checked(offset1, "offsetFromCenter", fallback: .zero, &problems)
+        let o2 = Self.checked(offset2, "offsetFromCenter", fallback: .zero, &problems)
+        let (c1, a1) = Self.initialPose(of: item1)
+        let (c2, a2) = Self.initialPose(of: item2)
+        let d = Self.distance(Self.worldPoint(o1, center: c1, angle: a1), Self.worldPoint(o2, center: c2, angle: a2))
+        self.init(kind: .distance, type: .items, items: [item1, item2], local1: o1, local2: o2, anchor: .zero,
+                  axis: CGVector(dx: 1, dy: 0), referenceAngle: a2 - a1, length: d, problems: problems)
+    }
+
+    /// A slider between two items: they may move relative to each other only along `axis`
+    /// (through `point`), and may not turn relative to each other.
+    ///
+    /// - Parameters:
+    ///   - item1: The first item.
+    ///   - item2: The second item.
+    ///   - point: A point on the sliding line, in points.
+    ///   - axis: The direction of travel in the animator's axes (its length does not matter); a
+    ///     zero or non-finite axis is reported and (1, 0) used.
+    public static func slidingAttachment(with item1: any DynamicItem, attachedTo item2: any DynamicItem,
+                                         attachmentAnchor point: CGPoint, axisOfTranslation axis: CGVector) -> AttachmentBehavior {
+        var problems: [String] = []
+        let (c1, a1) = initialPose(of: item1)
+        let (c2, a2) = initialPose(of: item2)
+        let p = checked(point, "attachmentAnchor", fallback: c1, &problems)
+        let ax = checked(axis, &problems)
+        let localAxis = CGPoint(x: ax.dx, y: ax.dy).rotatedForAnimator(by: -a1)
+        return AttachmentBehavior(kind: .sliding, type: .items, items: [item1, item2], local1: local(p, c1, a1), local2: local(p, c2, a2),
+                                  anchor: p, axis: CGVector(dx: localAxis.x, dy: localAxis.y), referenceAngle: a2 - a1,
+                                  length: 0, problems: problems)
+    }
+
+    /// A slider on a fixed rail: `item` may move only along `axis` through `point`, without turning.
+    ///
+    /// - Parameters:
+    ///   - item: The item.
+    ///   - point: A point on the rail, in points.
+    ///   - axis: The direction of travel (its length does not matter); a zero or non-finite axis is
+    ///     reported and (1, 0) used.
+    public static func slidingAttachment(with item: any DynamicItem, attachmentAnchor point: CGPoint,
+                                         axisOfTranslation axis: CGVector) -> AttachmentBehavior {
+        var problems: [String] = []
+        let (c, a) = initialPose(of: item)
+        let p = checked(point, "attachmentAnchor", fallback: c, &problems)
+        let ax = checked(axis, &problems)
+        return AttachmentBehavior(kind: .sliding, type: .anchor, items: [item], local1: local(p, c, a), local2: .zero,
+                                  anchor: p, axis: ax, referenceAngle: a, length: 0, problems: problems)
+    }
+
+    /// A rope between a point of `item1` and a point of `item2`: they may come closer but never
+    /// farther apart than their current distance (``length``).
+    ///
+    /// - Parameters:
+    ///   - item1: The first item.
+    ///   - offset1: The point on `item1`, relative to its center, in points (item frame).
+    ///   - item2: The second item.
+    ///   - offset2: The point on `item2`, relative to its center, in points (item frame).
+    public static func limitAttachment(with item1: any DynamicItem, offsetFromCenter offset1: CGPoint,
+                                       attachedTo item2: any DynamicItem, offsetFromCenter offset2: CGPoint) -> AttachmentBehavior {
+        var problems: [String] = []
+        let o1 = checked(offset1, "offsetFromCenter", fallback: .zero, &problems)
+        let o2 = checked(offset2, "offsetFromCenter", fallback: .zero, &problems)
+        let (c1, a1) = initialPose(of: item1)
+        let (c2, a2) = initialPose(of: item2)
+        let d = distance(worldPoint(o1, center: c1, angle: a1), worldPoint(o2, center: c2, angle: a2))
+        return AttachmentBehavior(kind: .limit, type: .items, items: [item1, item2], local1: o1, local2: o2, anchor: .zero,
+                                  axis: CGVector(dx: 1, dy: 0), referenceAngle: a2 - a1, length: d, problems: problems)
+    }
+
+    /// A weld: `item1` and `item2` move and turn as one, joined at `point`.
+    ///
+    /// - Parameters:
+    ///   - item1: The first item.
+    ///   - item2: The second item.
+    ///   - point: The weld point, in points.
+    public static func fixedAttachment(with item1: any DynamicItem, attachedTo item2: any DynamicItem,
+                                       attachmentAnchor point: CGPoint) -> AttachmentBehavior {
+        pinned(.fixed, item1, item2, point)
+    }
+
+    /// A pin: `item1` and `item2` turn about the shared `point`, which keeps its distance to both.
+    ///
+    /// - Parameters:
+    ///   - item1: The first item.
+    ///   - item2: The second item.
+    ///   - point: The pin, in points.
+    public static func pinAttachment(with item1: any DynamicItem, attachedTo item2: any DynamicItem,
+                                     attachmentAnchor point: CGPoint) -> AttachmentBehavior {
+        pinned(.pin, item1, item2, point)
+    }
+
+    private static func pinned(_ kind: Kind, _ item1: any DynamicItem, _ item2: any DynamicItem, _ point: CGPoint) -> AttachmentBehavior {
+        var problems: [String] = []
+        let (c1, a1) = initialPose(of: item1)
+        let (c2, a2) = initialPose(of: item2)
+        let p = checked(point, "attachmentAnchor", fallback: c1, &problems)
+        return AttachmentBehavior(kind: kind, type: .items, items: [item1, item2], local1: local(p, c1, a1), local2: local(p, c2, a2),
+                                  anchor: p, axis: CGVector(dx: 1, dy: 0), referenceAngle: a2 - a1, length: 0, problems: problems)
+    }
+
+    // MARK: Geometry helpers
+
+    private static func initialPose(of item: any DynamicItem) -> (CGPoint, CGFloat) {
+        let c = item.center
+        let a = item.transform.animatorAngle
+        return (c.isFiniteAnimatorValue ? c : .zero, a.isFinite ? a : 0)
+    }
+
+    /// The item's pose now: from the world when it is in one, else from the item.
+    private func pose(of item: any DynamicItem) -> (CGPoint, CGFloat) {
+        if let animator = dynamicAnimator, let r = animator.record(for: item) {
+            return (animator.center(of: r), CGFloat(animator.world.angle(r.body)))
+        }
+        return Self.initialPose(of: item)
+    }
+
+    private static func worldPoint(_ offset: CGPoint, center: CGPoint, angle: CGFloat) -> CGPoint {
+        let r = offset.rotatedForAnimator(by: angle)
+        return CGPoint(x: center.x + r.x, y: center.y + r.y)
+    }
+
+    private static func local(_ p: CGPoint, _ center: CGPoint, _ angle: CGFloat) -> CGPoint {
+        CGPoint(x: p.x - center.x, y: p.y - center.y).rotatedForAnimator(by: -angle)
+    }
+
+    private static func distance(_ a: CGPoint, _ b: CGPoint) -> CGFloat {
+        CGFloat(hypot(Double(b.x - a.x), Double(b.y - a.y)))
+    }
+
+    private static func checked(_ p: CGPoint, _ name: String, fallback: CGPoint, _ problems: inout [String]) -> CGPoint {
+        guard p.isFiniteAnimatorValue else {
+            problems.append("AttachmentBehavior: \(name) (\(p.x), \(p.y)) is not finite; using (\(fallback.x), \(fallback.y)).")
+            return fallback
+        }
+        return p
+    }
+
+    private static func checked(_ axis: CGVector, _ problems: inout [String]) -> CGVector {
+        let length = hypot(Double(axis.dx), Double(axis.dy))
+        guard length.isFinite, length > 0 else {
+            problems.append("AttachmentBehavior: axisOfTranslation (\(axis.dx), \(axis.dy)) has no direction; using (1, 0).")
+            return CGVector(dx: 1, dy: 0)
+        }
+        return CGVector(dx: CGFloat(Double(axis.dx) / length), dy: CGFloat(Double(axis.dy) / length))
+    }
+
+    // MARK: Animator hooks
+
+    override var heldItems: [any DynamicItem] { items }
+
+    override func attach(to animator: DynamicAnimator) {
+        joint = .null
+        jointBodies = (.null, .null)
+    }
+
+    override func detach(from animator: DynamicAnimator) {
+        if animator.world.isValid(joint) { animator.world.destroyJoint(joint) }
+        joint = .null
+    }
+
+    override func syncWorld(_ animator: DynamicAnimator) {
+        let world = animator.world
+        let bodies: (BodyID, BodyID)?
+        if isDegenerate {
+            bodies = nil
+        } else if attachedBehaviorType == .anchor {
+            bodies = animator.record(for: items[0]).map { (animator.anchorBody, $0.body) }
+        } else if let r1 = animator.record(for: items[0]), let r2 = animator.record(for: items[1]), r1.body != r2.body {
+            bodies = (r1.body, r2.body)
+        } else {
+            bodies = nil
+        }
+        guard let pair = bodies else {
+            if world.isValid(joint) { world.destroyJoint(joint) }
+            joint = .null
+            return
+        }
+        let (a, b) = pair
+        let def = jointDef(a, b)
+        if world.isValid(joint), jointBodies == (a, b), world.jointDef(joint)?.kind == def.kind {
+            // Updating wakes the bodies: only when a setting changed.
+            if needsJointUpdate { world.updateJoint(joint) { $0 = def } }
+        } else {
+            if world.isValid(joint) { world.destroyJoint(joint) }
+            joint = world.createJoint(def) ?? .null
+            jointBodies = (a, b)
+        }
+        needsJointUpdate = false
+    }
+
+    /// A setting changed: update the joint at the next synchronisation and wake the items.
+    private func settingsChanged() {
+        needsJointUpdate = true
+        didChange(needsSync: true)
+    }
+
+    /// The engine joint for the current settings between bodies `a` and `b`.
+    private func jointDef(_ a: BodyID, _ b: BodyID) -> JointDef {
+        let anchorA = attachedBehaviorType == .anchor ? Vec2(storedAnchor) : Vec2(local1)
+        let anchorB = attachedBehaviorType == .anchor ? Vec2(local1) : Vec2(local2)
+        func base(_ k: JointKind) -> JointDef {
+            var d = JointDef(kind: k)
+            d.bodyA = a
+            d.bodyB = b
+            d.localAnchorA = anchorA
+            d.localAnchorB = anchorB
+            d.collideConnected = false
+            d.referenceAngle = Float(referenceAngle)
+            return d
+        }
+        func limits(_ range: ClosedRange<CGFloat>) -> (Bool, Float, Float) {
+            let lo = range.lowerBound, hi = range.upperBound
+            guard lo.isFinite || hi.isFinite else { return (false, 0, 0) }
+            let big: CGFloat = 1e9
+            return (true, Float(max(lo, -big)), Float(min(hi, big)))
+        }
+        let length = Float(storedLength)
+        switch kind {
+        case .distance:
+            if storedFrequency > 0 {
+                var d = base(.distance)
+                d.length = length
+                d.enableSpring = true
+                d.hertz = Float(storedFrequency)
+                d.dampingRatio = Float(storedDamping)
+                return d
+            }
+            if storedLength < 1 {
+                // A rod too short to have a direction is a pin.
+                return base(.revolute)
+            }
+            var d = base(.distance)
+            d.length = length
+            return d
+        case .limit:
+            var d = base(.distance)
+            d.length = length
+            d.enableSpring = true
+            d.hertz = 0
+            d.enableLimit = true
+            d.minLength = 0
+            d.maxLength = max(length, 0)
+            return d
+        case .pin:
+            var d = base(.revolute)
+            if storedFrictionTorque > 0 {
+                d.enableMotor = true
+                d.motorSpeed = 0
+                d.maxMotorTorque = Float(storedFrictionTorque * 10_000)
+            }
+            (d.enableLimit, d.lowerAngle, d.upperAngle) = limits(storedRange)
+            return d
+        case .sliding:
+            var d = base(.prismatic)
+            d.localAxisA = Vec2(axis)
+            (d.enableLimit, d.lowerTranslation, d.upperTranslation) = limits(storedRange)
+            return d
+        case .fixed:
+            var d = base(.weld)
+            if storedFrequency > 0 {
+                d.linearHertz = Float(storedFrequency)
+                d.angularHertz = Float(storedFrequency)
+                d.linearDampingRatio = Float(storedDamping)
+                d.angularDampingRatio = Float(storedDamping)
+            }
+            return d
+        }
+    }
+}

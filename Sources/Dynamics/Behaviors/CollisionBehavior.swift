@@ -1,0 +1,281 @@
+import DynamicsEngine
+import Foundation
+
+/// Makes its items collide with each other and with boundaries: UIKit's `UICollisionBehavior`.
+///
+/// Items collide only with items of the same collision behaviour (two behaviours keep two
+/// populations apart), and with the boundaries of the behaviours that hold them in
+/// ``Mode-swift.struct/boundaries`` mode. Boundaries are static line segments: explicit ones
+/// (``addBoundary(withIdentifier:for:)``, ``addBoundary(withIdentifier:from:to:)``) and, with
+/// ``translatesReferenceBoundsIntoBoundary``, the animator's reference bounds. Against a boundary
+/// an item's own friction and elasticity apply; between items friction mixes as √(f₁f₂) and
+/// elasticity as max(e₁, e₂).
+///
+/// An animator tells up to 31 collision behaviours apart; a 32nd is reported and collides nothing.
+///
+/// The ``collisionDelegate`` hears contacts begin and end, after each step: every *began*, then
+/// every *ended*, then the behaviours' actions. A bouncing item reports a began/ended pair per
+/// bounce; a resting item stays in contact. An item–item contact is reported by every collision
+/// behaviour holding both items in `.items` mode.
+public final class CollisionBehavior: DynamicBehavior {
+    /// What a collision behaviour's items collide with. Raw values are UIKit's.
+    public struct Mode: OptionSet, Sendable, Hashable {
+        /// The bits.
+        public let rawValue: UInt
+        /// Creates a mode from its bits.
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// The items collide with each other.
+        public static let items = Mode(rawValue: 1 << 0)
+        /// The items collide with the boundaries.
+        public static let boundaries = Mode(rawValue: 1 << 1)
+        /// Items and boundaries: every bit set. The default.
+        public static let everything = Mode(rawValue: .max)
+    }
+
+    /// Insets of the reference-bounds boundary from the reference bounds, in points (UIKit's
+    /// `UIEdgeInsets`): positive values move the boundary inward.
+    public struct Insets: Sendable, Hashable {
+        /// Inset of the top edge, in points. Default 0.
+        public var top: CGFloat
+        /// Inset of the left edge, in points. Default 0.
+        public var left: CGFloat
+        /// Inset of the bottom edge, in points. Default 0.
+        public var bottom: CGFloat
+        /// Inset of the right edge, in points. Default 0.
+        public var right: CGFloat
+        /// Creates insets, in points.
+        public init(top: CGFloat = 0, left: CGFloat = 0, bottom: CGFloat = 0, right: CGFloat = 0) {
+            self.top = top
+            self.left = left
+            self.bottom = bottom
+            self.right = right
+        }
+        /// No inset.
+        public static let zero = Insets()
+    }
+
+    private struct Boundary {
+        var identifier: AnyHashable
+        var path: BezierPath
+        var segments: [(CGPoint, CGPoint)]
+        /// The boundary slot of its world body, when built.
+        var worldSlot: Int?
+    }
+
+    private var list: ItemList
+    private var storedMode: Mode = .everything
+    private var storedTranslates = false
+    private var storedInsets = Insets.zero
+    private var boundaries: [Boundary] = []
+    /// Boundary slots whose bodies must go at the next synchronisation.
+    private var retiredSlots: [Int] = []
+    private var referenceSlot: Int?
+    private var referenceDirty = false
+    /// This behaviour's filter slot in its animator (0…30), or nil.
+    var slot: Int?
+
+    /// Receives contact callbacks. Default `nil`.
+    public weak var collisionDelegate: (any CollisionBehaviorDelegate)?
+
+    /// What the items collide with. Default ``Mode-swift.struct/everything``. Changing it resumes
+    /// a paused animator.
+    public var collisionMode: Mode {
+        get { storedMode }
+        set {
+            guard newValue != storedMode else { return }
+            storedMode = newValue
+            didChange(needsSync: true)
+        }
+    }
+
+    /// Whether the animator's reference bounds are a boundary. Default `false`. Setting it resets
+    /// the insets to zero (as UIKit). An animator made with `init()` has no reference bounds: the
+    /// setting is then reported and has no effect.
+    public var translatesReferenceBoundsIntoBoundary: Bool {
+        get { storedTranslates }
+        set {
+            storedInsets = .zero
+            storedTranslates = newValue
+            referenceDirty = true
+            didChange(needsSync: true)
+        }
+    }
+
+    /// The insets of the reference-bounds boundary, in points; `.zero` unless set with
+    /// ``setTranslatesReferenceBoundsIntoBoundary(with:)``.
+    public var referenceBoundsInsets: Insets { storedInsets }
+
+    /// Makes the reference bounds, inset by `insets`, a boundary. Non-finite insets, or insets
+    /// that leave no area, are reported and ignored.
+    ///
+    /// - Parameter insets: How far each edge moves inward, in points.
+    public func setTranslatesReferenceBoundsIntoBoundary(with insets: Insets) {
+        guard insets.top.isFinite, insets.left.isFinite, insets.bottom.isFinite, insets.right.isFinite else {
+            report("CollisionBehavior reference-bounds insets must be finite; ignored.")
+            return
+        }
+        storedInsets = insets
+        storedTranslates = true
+        referenceDirty = true
+        didChange(needsSync: true)
+    }
+
+    /// Creates a collision behaviour for `items`, with mode `.everything` and no boundaries.
+    ///
+    /// - Parameter items: The items; default none.
+    public init(items: [any DynamicItem] = []) {
+        list = ItemList(items)
+        super.init()
+    }
+
+    /// The items, in the order added.
+    public var items: [any DynamicItem] { list.items }
+
+    /// Adds `item` (ignored if already present).
+    public func addItem(_ item: any DynamicItem) {
+        if list.add(item) { itemsDidChange([item]) }
+    }
+
+    /// Removes `item` (ignored if absent).
+    public func removeItem(_ item: any DynamicItem) {
+        if list.remove(item) { itemsDidChange([item]) }
+    }
+
+    // MARK: Boundaries
+
+    /// Adds a boundary made of `path`'s outline: curves are flattened to segments within 0.5 pt,
+    /// and a closed subpath gets its closing segment. An identifier already in use replaces that
+    /// boundary. A path that draws no segment is reported and ignored. Resumes a paused animator.
+    ///
+    /// - Parameters:
+    ///   - identifier: The name reported to the delegate.
+    ///   - path: The outline, in the animator's coordinate space.
+    public func addBoundary(withIdentifier identifier: AnyHashable, for path: BezierPath) {
+        var segments: [(CGPoint, CGPoint)] = []
+        for polyline in path.flattened(tolerance: 0.5) {
+            let p = polyline.points
+            for i in 0..<(p.count - 1) { segments.append((p[i], p[i + 1])) }
+            if polyline.isClosed, p.count > 2 { segments.append((p[p.count - 1], p[0])) }
+        }
+        guard !segments.isEmpty else {
+            report("CollisionBehavior.addBoundary(withIdentifier: \(identifier)): the path draws no segment; ignored.")
+            return
+        }
+        install(Boundary(identifier: identifier, path: path, segments: segments))
+    }
+
+    /// Adds a straight boundary from `p1` to `p2` (points). An identifier already in use replaces
+    /// that boundary. Non-finite or coincident points are reported and ignored.
+    ///
+    /// - Parameters:
+    ///   - identifier: The name reported to the delegate.
+    ///   - p1: One end, in points.
+    ///   - p2: The other end, in points.
+    public func addBoundary(withIdentifier identifier: AnyHashable, from p1: CGPoint, to p2: CGPoint) {
+        guard p1.isFiniteAnimatorValue, p2.isFiniteAnimatorValue, p1 != p2 else {
+            report("CollisionBehavior.addBoundary(withIdentifier: \(identifier)) needs two distinct finite points; ignored.")
+            return
+        }
+        var path = BezierPath()
+        path.move(to: p1)
+        path.addLine(to: p2)
+        install(Boundary(identifier: identifier, path: path, segments: [(p1, p2)]))
+    }
+
+    private func install(_ boundary: Boundary) {
+        if let i = boundaries.firstIndex(where: { $0.identifier == boundary.identifier }) {
+            if let s = boundaries[i].worldSlot { retiredSlots.append(s) }
+            boundaries[i] = boundary
+        } else {
+            boundaries.append(boundary)
+        }
+        didChange(needsSync: true)
+    }
+
+    /// The boundary named `identifier` as a path (a two-point path for a segment boundary), or nil.
+    ///
+    /// - Parameter identifier: The boundary's name.
+    public func boundary(withIdentifier identifier: AnyHashable) -> BezierPath? {
+        boundaries.first { $0.identifier == identifier }?.path
+    }
+
+    /// Removes the boundary named `identifier` (ignored if absent). Resumes a paused animator.
+    ///
+    /// - Parameter identifier: The boundary's name.
+    public func removeBoundary(withIdentifier identifier: AnyHashable) {
+        guard let i = boundaries.firstIndex(where: { $0.identifier == identifier }) else { return }
+        if let s = boundaries[i].worldSlot { retiredSlots.append(s) }
+        boundaries.remove(at: i)
+        didChange(needsSync: true)
+    }
+
+    /// The identifiers of the explicit boundaries, in the order added; empty when there are none.
+    public var boundaryIdentifiers: [AnyHashable] { boundaries.map(\.identifier) }
+
+    /// Removes every explicit boundary; the reference-bounds boundary stays.
+    public func removeAllBoundaries() {
+        guard !boundaries.isEmpty else { return }
+        for b in boundaries { if let s = b.worldSlot { retiredSlots.append(s) } }
+        boundaries.removeAll()
+        didChange(needsSync: true)
+    }
+
+    // MARK: Animator hooks
+
+    override var heldItems: [any DynamicItem] { list.items }
+
+    override func attach(to animator: DynamicAnimator) {
+        slot = animator.claimCollisionSlot(for: self)
+        for i in boundaries.indices { boundaries[i].worldSlot = nil }
+        retiredSlots = []
+        referenceSlot = nil
+        referenceDirty = true
+    }
+
+    override func detach(from animator: DynamicAnimator) {
+        for s in retiredSlots { animator.destroyBoundaryBody(slot: s) }
+        retiredSlots = []
+        for i in boundaries.indices {
+            if let s = boundaries[i].worldSlot { animator.destroyBoundaryBody(slot: s) }
+            boundaries[i].worldSlot = nil
+        }
+        if let s = referenceSlot { animator.destroyBoundaryBody(slot: s) }
+        referenceSlot = nil
+        if let k = slot { animator.releaseCollisionSlot(k) }
+        slot = nil
+    }
+
+    override func syncWorld(_ animator: DynamicAnimator) {
+        for s in retiredSlots { animator.destroyBoundaryBody(slot: s) }
+        retiredSlots = []
+        guard let k = slot else { return }
+        if referenceDirty {
+            referenceDirty = false
+            if let s = referenceSlot { animator.destroyBoundaryBody(slot: s) }
+            referenceSlot = nil
+            if storedTranslates { referenceSlot = makeReferenceBoundary(animator, slot: k) }
+        }
+        for i in boundaries.indices where boundaries[i].worldSlot == nil {
+            boundaries[i].worldSlot = animator.makeBoundaryBody(segments: boundaries[i].segments, behavior: self, slot: k,
+                                                                identifier: boundaries[i].identifier)?.slot
+        }
+    }
+
+    private func makeReferenceBoundary(_ animator: DynamicAnimator, slot k: Int) -> Int? {
+        guard let bounds = animator.referenceBounds else {
+            report("CollisionBehavior.translatesReferenceBoundsIntoBoundary needs an animator with reference bounds; this one has none.")
+            return nil
+        }
+        let i = storedInsets
+        let minX = bounds.minX + i.left, maxX = bounds.maxX - i.right
+        let minY = bounds.minY + i.top, maxY = bounds.maxY - i.bottom
+        guard minX < maxX, minY < maxY else {
+            report("CollisionBehavior reference-bounds insets leave no area; no reference boundary.")
+            return nil
+        }
+        let tl = CGPoint(x: minX, y: minY), tr = CGPoint(x: maxX, y: minY)
+        let br = CGPoint(x: maxX, y: maxY), bl = CGPoint(x: minX, y: maxY)
+        return animator.makeBoundaryBody(segments: [(tl, tr), (tr, br), (br, bl), (bl, tl)], behavior: self, slot: k,
+                                         identifier: nil)?.slot
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+
+/// The base of every behaviour, and of composite behaviours you write: UIKit's `UIDynamicBehavior`.
+///
+/// Behaviours form trees: a behaviour's ``childBehaviors`` are part of the animator whenever the
+/// behaviour is. Subclass it and add children in your initializer to build a composite behaviour
+/// (a pendulum of gravity plus an attachment, say); set ``action`` to run code after every step.
+///
+/// A behaviour belongs to one animator at a time and appears once in its tree. Adding it twice,
+/// to a second animator or under a second parent is reported as a ``DynamicsDiagnostic`` and
+/// ignored. Behaviours may be added, removed and changed at any time, including from `action`
+/// blocks and delegate callbacks; changes made during a step's callbacks take effect at the end
+/// of that step.
+///
+/// Behaviours are not `Sendable`: they live in the isolation domain of their animator.
+open class DynamicBehavior {
+    /// The child behaviours, in the order added. Default empty.
+    public private(set) var childBehaviors: [DynamicBehavior] = []
+
+    /// A block the animator calls after every step (after the collision callbacks), with the
+    /// items' new centers and transforms already written. Default `nil`.
+    public var action: (() -> Void)?
+
+    /// The animator whose tree contains this behaviour, or `nil`.
+    public internal(set) weak var dynamicAnimator: DynamicAnimator?
+
+    /// The behaviour this one is a child of.
+    weak var parent: DynamicBehavior?
+
+    /// Diagnostics raised while the behaviour was in no animator; delivered when it joins one.
+    var pendingDiagnostics: [DynamicsDiagnostic] = []
+
+    /// Creates a behaviour with no children and no action.
+    public init() {}
+
+    /// Adds `behavior` as the last child. A behaviour that already has a parent or belongs to an
+    /// animator, the behaviour itself, or one of its ancestors is refused with a diagnostic.
+    ///
+    /// - Parameter behavior: The child to add.
+    public func addChildBehavior(_ behavior: DynamicBehavior) {
+        if behavior === self {
+            report("addChildBehavior: a \(behaviorLabel(self)) cannot be its own child; ignored.")
+            return
+        }
+        var ancestor = parent
+        while let a = ancestor {
+            if a === behavior {
+                report("addChildBehavior: the \(behaviorLabel(behavior)) is an ancestor of this \(behaviorLabel(self)); ignored (a cycle).")
+                return
+            }
+            ancestor = a.parent
+        }
+        if behavior.parent != nil || behavior.dynamicAnimator != nil {
+            report("addChildBehavior: the \(behaviorLabel(behavior)) already has a parent or belongs to an animator; ignored.")
+            return
+        }
+        childBehaviors.append(behavior)
+        behavior.parent = self
+        dynamicAnimator?.behaviorTreeDidChange()
+    }
+
+    /// Removes `behavior` from the children. A behaviour that is not a child is reported with a
+    /// diagnostic and nothing changes.
+    ///
+    /// - Parameter behavior: The child to remove.
+    public func removeChildBehavior(_ behavior: DynamicBehavior) {
+        guard let index = childBehaviors.firstIndex(where: { $0 === behavior }) else {
+            report("removeChildBehavior: the \(behaviorLabel(behavior)) is not a child of this \(behaviorLabel(self)); ignored.")
+            return
+        }
+        childBehaviors.remove(at: index)
+        behavior.parent = nil
+        dynamicAnimator?.behaviorTreeDidChange()
+    }
+
+    /// Called just before the behaviour joins an animator (`animator` non-nil) or leaves one
+    /// (`nil`). ``dynamicAnimator`` still holds the old value. The default does nothing.
+    ///
+    /// - Parameter animator: The animator being joined, or `nil` when leaving.
+    open func willMove(to animator: DynamicAnimator?) {}
+
+    // MARK: Hooks for the animator (internal)
+    //
+    // The animator drives every behaviour through these, in depth-first order, so one pipeline
+    // serves gravity, push, snap, attachments, collisions, item properties and fields:
+    // `heldItems` decides which items are in the world; `attach`/`detach` claim and release
+    // per-animator resources; `syncWorld` brings joints and boundaries up to date before a step;
+    // `applyForces` runs once per step, before the engine step.
+
+    /// The items this behaviour puts into the animator's world.
+    var heldItems: [any DynamicItem] { [] }
+
+    /// Whether the behaviour holds `item` (identity).
+    func holds(_ item: any DynamicItem) -> Bool {
+        heldItems.contains { $0 === item }
+    }
+
+    /// Called after the behaviour joined `animator` (``dynamicAnimator`` is set).
+    func attach(to animator: DynamicAnimator) {}
+
+    /// Called when the behaviour leaves `animator`: release world objects it created.
+    func detach(from animator: DynamicAnimator) {}
+
+    /// Brings the behaviour's world objects (joints, boundaries) up to date; called in
+    /// depth-first order after the items' bodies exist, whenever the animator synchronises.
+    func syncWorld(_ animator: DynamicAnimator) {}
+
+    /// Applies this step's forces and impulses; called once per step before the engine step.
+    ///
+    /// - Parameters:
+    ///   - animator: The animator being stepped.
+    ///   - dt: The step, in seconds.
+    func applyForces(in animator: DynamicAnimator, dt: TimeInterval) {}
+
+    /// Tells the animator that something that can move the behaviour's items changed: wakes the
+    /// items, resumes a paused animator and, when `needsSync`, refreshes world objects before
+    /// the next step.
+    func didChange(needsSync: Bool = false) {
+        dynamicAnimator?.behaviorDidChange(self, needsSync: needsSync)
+    }
+
+    /// Tells the animator that items were added to or removed from this behaviour: they may join
+    /// or leave the world, and they (and their neighbours) wake.
+    func itemsDidChange(_ items: [any DynamicItem]) {
+        dynamicAnimator?.behaviorItemsDidChange(items)
+    }
+
+    /// Reports a diagnostic now (in an animator) or when the behaviour joins one.
+    func report(_ message: String) {
+        if let animator = dynamicAnimator {
+            animator.report(message)
+        } else {
+            pendingDiagnostics.append(DynamicsDiagnostic(message: message))
+        }
+    }
+
+    /// Whether `value` is finite and not negative; otherwise reports it and returns false.
+    func validate(_ value: CGFloat, _ name: String, allowsNegative: Bool = false) -> Bool {
+        guard value.isFinite, allowsNegative || value >= 0 else {
+            report("\(behaviorLabel(self)).\(name) cannot be \(value); the last good value is kept.")
+            return false
+        }
+        return true
+    }
+
+    /// Whether `point` is finite; otherwise reports it and returns false.
+    func validate(_ point: CGPoint, _ name: String) -> Bool {
+        guard point.isFiniteAnimatorValue else {
+            report("\(behaviorLabel(self)).\(name) cannot be (\(point.x), \(point.y)); the last good value is kept.")
+            return false
+        }
+        return true
+    }
+}

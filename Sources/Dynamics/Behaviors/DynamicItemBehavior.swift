@@ -1,0 +1,234 @@
+import DynamicsEngine
+import Foundation
+
+/// Sets the material and motion properties of its items, and hands them velocities: UIKit's
+/// `UIDynamicItemBehavior`.
+///
+/// Properties and their engine meaning:
+/// - ``elasticity``: restitution (0 = no bounce, 1 = fully elastic); mixed as max(e₁, e₂) between
+///   items; against a boundary the item's own value applies.
+/// - ``friction``: Coulomb coefficient; mixed as √(f₁f₂) between items; the item's own against a
+///   boundary.
+/// - ``density``: mass = density × area / 10 000 pt² (a 100 × 100 pt item of density 1 has mass 1).
+/// - ``resistance``: linear damping in 1/s: every sub-step of h seconds v ← v / (1 + h·resistance).
+/// - ``angularResistance``: the same for the angular velocity.
+/// - ``charge``: used by electric and magnetic fields only.
+/// - ``isAnchored``: the item becomes immovable (a static body: it collides but never moves).
+/// - ``allowsRotation``: `false` locks the item's rotation.
+///
+/// An item without a ``DynamicItemBehavior`` has the defaults (elasticity 0, friction 0,
+/// density 1, no resistance, charge 0, not anchored, rotating). When several item behaviours hold
+/// one item, each property comes from the **last** behaviour in a depth-first walk of the
+/// animator's tree that set it explicitly; removing a behaviour removes its contribution (the
+/// defaults return if no other behaviour sets the property). Non-finite or negative values (and a
+/// zero density) are reported and the last good value kept.
+public final class DynamicItemBehavior: DynamicBehavior {
+    private var list: ItemList
+    private var explicitElasticity: CGFloat?
+    private var explicitFriction: CGFloat?
+    private var explicitDensity: CGFloat?
+    private var explicitResistance: CGFloat?
+    private var explicitAngularResistance: CGFloat?
+    private var explicitCharge: CGFloat?
+    private var explicitAnchored: Bool?
+    private var explicitAllowsRotation: Bool?
+    /// Velocities asked for before the item was in the world: applied when it joins.
+    private var pendingVelocities: [(item: any DynamicItem, linear: CGPoint, angular: CGFloat)] = []
+
+    /// Restitution of collisions, 0 (no bounce) … 1 (elastic); more is allowed. Default 0.
+    public var elasticity: CGFloat {
+        get { explicitElasticity ?? 0 }
+        set { set(&explicitElasticity, newValue, "elasticity") }
+    }
+
+    /// Coulomb friction coefficient, ≥ 0. Default 0.
+    public var friction: CGFloat {
+        get { explicitFriction ?? 0 }
+        set { set(&explicitFriction, newValue, "friction") }
+    }
+
+    /// Mass per area: mass = density × area / 10 000 pt². Must be > 0. Default 1.
+    public var density: CGFloat {
+        get { explicitDensity ?? 1 }
+        set {
+            guard newValue.isFinite, newValue > 0 else {
+                report("DynamicItemBehavior.density must be finite and positive, not \(newValue); the last good value is kept.")
+                return
+            }
+            set(&explicitDensity, newValue, "density")
+        }
+    }
+
+    /// Linear damping, in 1/s (0 = none; 1 loses about 63 % of the speed per second). Default 0.
+    public var resistance: CGFloat {
+        get { explicitResistance ?? 0 }
+        set { set(&explicitResistance, newValue, "resistance") }
+    }
+
+    /// Angular damping, in 1/s. Default 0.
+    public var angularResistance: CGFloat {
+        get { explicitAngularResistance ?? 0 }
+        set { set(&explicitAngularResistance, newValue, "angularResistance") }
+    }
+
+    /// Electric charge, unitless, any sign; used by electric and magnetic fields. Default 0.
+    public var charge: CGFloat {
+        get { explicitCharge ?? 0 }
+        set { set(&explicitCharge, newValue, "charge", allowsNegative: true) }
+    }
+
+    /// Whether the items are fixed in place: they collide but never move. Default `false`.
+    public var isAnchored: Bool {
+        get { explicitAnchored ?? false }
+        set {
+            guard newValue != explicitAnchored else { return }
+            explicitAnchored = newValue
+            didChange(needsSync: true)
+        }
+    }
+
+    /// Whether the items may rotate. Default `true`.
+    public var allowsRotation: Bool {
+        get { explicitAllowsRotation ?? true }
+        set {
+            guard newValue != explicitAllowsRotation else { return }
+            explicitAllowsRotation = newValue
+            didChange(needsSync: true)
+        }
+    }
+
+    private func set(_ slot: inout CGFloat?, _ value: CGFloat, _ name: String, allowsNegative: Bool = false) {
+        guard validate(value, name, allowsNegative: allowsNegative) else { return }
+        guard value != slot else { return }
+        slot = value
+        didChange(needsSync: true)
+    }
+
+    /// Creates an item behaviour for `items`, with every property at its default.
+    ///
+    /// - Parameter items: The items; default none.
+    public init(items: [any DynamicItem] = []) {
+        list = ItemList(items)
+        super.init()
+    }
+
+    /// The items, in the order added.
+    public var items: [any DynamicItem] { list.items }
+
+    /// Adds `item` (ignored if already present).
+    public func addItem(_ item: any DynamicItem) {
+        if list.add(item) { itemsDidChange([item]) }
+    }
+
+    /// Removes `item` (ignored if absent); its properties fall back to other item behaviours'
+    /// or the defaults.
+    public func removeItem(_ item: any DynamicItem) {
+        if list.remove(item) { itemsDidChange([item]) }
+    }
+
+    // MARK: Velocity
+
+    /// Adds `velocity` (pt/s) to `item`'s linear velocity. Before the item is in an animator's
+    /// world the velocities accumulate and are applied when it joins. Resumes a paused animator.
+    /// A non-finite velocity is reported and ignored.
+    ///
+    /// - Parameters:
+    ///   - velocity: The velocity to add, in points per second.
+    ///   - item: The item.
+    public func addLinearVelocity(_ velocity: CGPoint, for item: any DynamicItem) {
+        guard validate(velocity, "addLinearVelocity") else { return }
+        addVelocity(linear: velocity, angular: 0, for: item)
+    }
+
+    /// `item`'s linear velocity (its center's), in pt/s; before it is in the world, the velocity
+    /// waiting to be applied.
+    ///
+    /// - Parameter item: The item.
+    public func linearVelocity(for item: any DynamicItem) -> CGPoint {
+        if let animator = dynamicAnimator {
+            animator.ensureSynced()
+            if let r = animator.record(for: item) { return animator.velocity(of: r) }
+        }
+        return pendingVelocities.first { $0.item === item }?.linear ?? .zero
+    }
+
+    /// Adds `velocity` (rad/s; positive turns +x toward +y) to `item`'s angular velocity. Before
+    /// the item is in an animator's world the velocities accumulate. Resumes a paused animator.
+    /// A non-finite velocity is reported and ignored.
+    ///
+    /// - Parameters:
+    ///   - velocity: The angular velocity to add, in radians per second.
+    ///   - item: The item.
+    public func addAngularVelocity(_ velocity: CGFloat, for item: any DynamicItem) {
+        guard validate(velocity, "addAngularVelocity", allowsNegative: true) else { return }
+        addVelocity(linear: .zero, angular: velocity, for: item)
+    }
+
+    /// `item`'s angular velocity, in rad/s; before it is in the world, the velocity waiting to be
+    /// applied.
+    ///
+    /// - Parameter item: The item.
+    public func angularVelocity(for item: any DynamicItem) -> CGFloat {
+        if let animator = dynamicAnimator {
+            animator.ensureSynced()
+            if let r = animator.record(for: item) { return animator.angularVelocity(of: r) }
+        }
+        return pendingVelocities.first { $0.item === item }?.angular ?? 0
+    }
+
+    private func addVelocity(linear: CGPoint, angular: CGFloat, for item: any DynamicItem) {
+        if let animator = dynamicAnimator {
+            animator.ensureSynced()
+            if let r = animator.record(for: item) {
+                apply(linear: linear, angular: angular, to: r, in: animator)
+                animator.wake([item])
+                return
+            }
+        }
+        if let i = pendingVelocities.firstIndex(where: { $0.item === item }) {
+            pendingVelocities[i].linear.x += linear.x
+            pendingVelocities[i].linear.y += linear.y
+            pendingVelocities[i].angular += angular
+        } else {
+            pendingVelocities.append((item, linear, angular))
+        }
+        dynamicAnimator?.tickle()
+    }
+
+    private func apply(linear: CGPoint, angular: CGFloat, to r: ItemRecord, in animator: DynamicAnimator) {
+        let world = animator.world
+        let v = world.linearVelocity(r.body)
+        world.setLinearVelocity(r.body, Vec2(v.x + Float(linear.x), v.y + Float(linear.y)))
+        if angular != 0 { world.setAngularVelocity(r.body, world.angularVelocity(r.body) + Float(angular)) }
+    }
+
+    // MARK: Animator hooks
+
+    override var heldItems: [any DynamicItem] { list.items }
+
+    /// Writes the explicitly set properties over `p` (depth-first order makes the last writer win).
+    func overlay(_ p: inout ItemProperties) {
+        if let v = explicitElasticity { p.elasticity = v }
+        if let v = explicitFriction { p.friction = v }
+        if let v = explicitDensity { p.density = v }
+        if let v = explicitResistance { p.resistance = v }
+        if let v = explicitAngularResistance { p.angularResistance = v }
+        if let v = explicitCharge { p.charge = v }
+        if let v = explicitAnchored { p.isAnchored = v }
+        if let v = explicitAllowsRotation { p.allowsRotation = v }
+    }
+
+    override func syncWorld(_ animator: DynamicAnimator) {
+        guard !pendingVelocities.isEmpty else { return }
+        var waiting: [(item: any DynamicItem, linear: CGPoint, angular: CGFloat)] = []
+        for entry in pendingVelocities {
+            if let r = animator.record(for: entry.item) {
+                apply(linear: entry.linear, angular: entry.angular, to: r, in: animator)
+                animator.world.wake(r.body)
+            } else {
+                waiting.append(entry)
+            }
+        }
+        pendingVelocities = waiting
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// Pulls its items in one direction with the same acceleration whatever their mass: UIKit's
+/// `UIGravityBehavior`.
+///
+/// The acceleration is ``gravityDirection`` × 1000 pt/s²: the default `(0, 1)` (``magnitude`` 1,
+/// ``angle`` π/2) accelerates items down the screen at 1000 pt/s². Each step the behaviour applies
+/// the force m·g to each of its items (m = the item's mass), so it acts only on its own items and
+/// several gravity behaviours on one item add up (UIKit leaves that case undefined). A resting item
+/// stays asleep under gravity; changing the gravity wakes the items.
+///
+/// Free fall is integrated with semi-implicit Euler over the solver's sub-steps: after N sub-steps
+/// of h seconds from rest an item has fallen ½·g·t²·(1 + 1/N), t = N·h.
+public final class GravityBehavior: DynamicBehavior {
+    private var list: ItemList
+    private var direction = PolarVector(CGVector(dx: 0, dy: 1))
+
+    /// The acceleration in units of 1000 pt/s², as a vector (y down). Default `(0, 1)`. Setting
+    /// it updates ``angle`` and ``magnitude``. A non-finite vector is reported and ignored.
+    public var gravityDirection: CGVector {
+        get { direction.vector }
+        set {
+            guard newValue.dx.isFinite, newValue.dy.isFinite else {
+                report("GravityBehavior.gravityDirection cannot be (\(newValue.dx), \(newValue.dy)); the last good value is kept.")
+                return
+            }
+            guard newValue != direction.vector else { return }
+            direction.setVector(newValue)
+            didChange()
+        }
+    }
+
+    /// The direction of the acceleration, in radians from +x toward +y. Default π/2 (down).
+    /// Setting it keeps the magnitude. A non-finite angle is reported and ignored.
+    public var angle: CGFloat {
+        get { direction.angle }
+        set {
+            guard validate(newValue, "angle", allowsNegative: true) else { return }
+            guard newValue != direction.angle else { return }
+            direction.setAngle(newValue)
+            didChange()
+        }
+    }
+
+    /// The strength of the acceleration: 1 = 1000 pt/s². Default 1. Setting it keeps the angle;
+    /// 0 makes ``gravityDirection`` zero and resets ``angle`` to 0 (as UIKit); a negative value
+    /// reverses the direction. A non-finite value is reported and ignored.
+    public var magnitude: CGFloat {
+        get { direction.magnitude }
+        set {
+            guard validate(newValue, "magnitude", allowsNegative: true) else { return }
+            guard newValue != direction.magnitude else { return }
+            direction.setMagnitude(newValue)
+            didChange()
+        }
+    }
+
+    /// Sets ``angle`` (radians) and ``magnitude`` (1 = 1000 pt/s²) together. Non-finite values
+    /// are reported and ignored.
+    ///
+    /// - Parameters:
+    ///   - angle: The direction, in radians from +x toward +y.
+    ///   - magnitude: The strength; 1 = 1000 pt/s².
+    public func setAngle(_ angle: CGFloat, magnitude: CGFloat) {
+        guard validate(angle, "angle", allowsNegative: true), validate(magnitude, "magnitude", allowsNegative: true) else { return }
+        direction.set(angle: angle, magnitude: magnitude)
+        didChange()
+    }
+
+    /// Creates a gravity behaviour for `items` with the default gravity (down, 1000 pt/s²).
+    ///
+    /// - Parameter items: The items to pull; default none.
+    public init(items: [any DynamicItem] = []) {
+        list = ItemList(items)
+        super.init()
+    }
+
+    /// The items pulled, in the order added.
+    public var items: [any DynamicItem] { list.items }
+
+    /// Adds `item` (ignored if already present). The item joins the animator's world if needed.
+    public func addItem(_ item: any DynamicItem) {
+        if list.add(item) { itemsDidChange([item]) }
+    }
+
+    /// Removes `item` (ignored if absent).
+    public func removeItem(_ item: any DynamicItem) {
+        if list.remove(item) { itemsDidChange([item]) }
+    }
+
+    override var heldItems: [any DynamicItem] { list.items }
+
+    override func applyForces(in animator: DynamicAnimator, dt: TimeInterval) {
+        let g = direction.vector
+        guard g.dx != 0 || g.dy != 0 else { return }
+        let gx = 1000 * g.dx, gy = 1000 * g.dy
+        for item in list.items {
+            guard let r = animator.record(for: item), animator.isMovable(r) else { continue }
+            let m = animator.mass(of: r)
+            animator.applyForce(CGVector(dx: m * gx, dy: m * gy), to: r)
+        }
+    }
+}

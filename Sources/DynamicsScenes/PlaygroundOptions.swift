@@ -1,0 +1,161 @@
+import Foundation
+
+/// The command line of the terminal `playground`, parsed; kept here so the tests can reach it.
+///
+/// ```
+/// playground [SCENE] [--list] [--fps N] [--frames N] [--seconds S] [--size WxH]
+///            [--braille] [--csv FILE] [--help]
+/// ```
+/// Options take their value as the next argument or after `=` (`--fps=60`).
+package struct PlaygroundOptions: Equatable, Sendable {
+    /// The scene to play first; nil: ``UIKitScenes/defaultScene``.
+    package var scene: String?
+    /// Print the scenes and exit.
+    package var list = false
+    /// Print the usage and exit.
+    package var help = false
+    /// Frames per second of the playback, 1…240; default 30.
+    package var fps = 30
+    /// Stop after this many frames; nil: never in a terminal, 3 when stdout is not a terminal.
+    package var frames: Int?
+    /// Stop after this many seconds of playback (`seconds × fps` frames); nil: no limit.
+    package var seconds: Double?
+    /// The picture's size in characters; nil: the terminal's size (80 × 24 when unknown).
+    package var width: Int?
+    /// See ``width``.
+    package var height: Int?
+    /// Draw with braille dots (2 × 4 a cell).
+    package var braille = false
+    /// Stream the first scene's frames as CSV to this file.
+    package var csvPath: String?
+
+    /// Options with every default.
+    package init() {}
+
+    /// The frames to play when stdout is not a terminal and neither `--frames` nor `--seconds`
+    /// is given: 3.
+    package static let defaultPipedFrames = 3
+
+    /// The number of frames to play: the smaller of ``frames`` and `⌈seconds × fps⌉`; when
+    /// neither is given, nil in a terminal (play until quit) or ``defaultPipedFrames`` otherwise.
+    package func frameLimit(interactive: Bool) -> Int? {
+        var limit = frames
+        if let seconds {
+            let fromSeconds = Int((seconds * Double(fps)).rounded(.up))
+            limit = min(limit ?? fromSeconds, fromSeconds)
+        }
+        return limit ?? (interactive ? nil : Self.defaultPipedFrames)
+    }
+
+    /// A command-line mistake, with the message to print.
+    package struct ParseError: Error, Equatable, CustomStringConvertible {
+        /// What is wrong, e.g. `--fps needs an integer from 1 to 240, not "fast"`.
+        package var message: String
+        package var description: String { message }
+        /// An error saying `message`.
+        package init(message: String) { self.message = message }
+    }
+
+    /// Parses the arguments after the program's name.
+    ///
+    /// - Throws: ``ParseError`` for an unknown option, a missing or invalid value, a second scene
+    ///   name or an unknown scene.
+    package static func parse(_ arguments: [String]) throws(ParseError) -> PlaygroundOptions {
+        var options = PlaygroundOptions()
+        var queue = arguments[...]
+        while let argument = queue.popFirst() {
+            var flag = argument
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                flag = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            func value() throws(ParseError) -> String {
+                if let inlineValue { return inlineValue }
+                guard let next = queue.popFirst() else { throw ParseError(message: "\(flag) needs a value") }
+                return next
+            }
+            func noValue() throws(ParseError) {
+                if inlineValue != nil { throw ParseError(message: "\(flag) takes no value") }
+            }
+            switch flag {
+            case "--help", "-h":
+                try noValue()
+                options.help = true
+            case "--list", "-l":
+                try noValue()
+                options.list = true
+            case "--braille":
+                try noValue()
+                options.braille = true
+            case "--fps":
+                let text = try value()
+                guard let n = Int(text), (1 ... 240).contains(n) else {
+                    throw ParseError(message: "--fps needs an integer from 1 to 240, not \"\(text)\"")
+                }
+                options.fps = n
+            case "--frames":
+                let text = try value()
+                guard let n = Int(text), n >= 1 else {
+                    throw ParseError(message: "--frames needs a positive integer, not \"\(text)\"")
+                }
+                options.frames = n
+            case "--seconds":
+                let text = try value()
+                guard let s = Double(text), s.isFinite, s > 0 else {
+                    throw ParseError(message: "--seconds needs a positive number, not \"\(text)\"")
+                }
+                options.seconds = s
+            case "--size":
+                let text = try value()
+                let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+                guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+                      (1 ... 1000).contains(w), (1 ... 1000).contains(h) else {
+                    throw ParseError(message: "--size needs WIDTHxHEIGHT in characters (1…1000 each), e.g. 80x24, not \"\(text)\"")
+                }
+                options.width = w
+                options.height = h
+            case "--csv":
+                let path = try value()
+                guard !path.isEmpty else { throw ParseError(message: "--csv needs a file name") }
+                options.csvPath = path
+            default:
+                if argument.hasPrefix("-") && argument.count > 1 {
+                    throw ParseError(message: "unknown option \(argument) (see --help)")
+                }
+                if let first = options.scene {
+                    throw ParseError(message: "one scene at a time: \(first) or \(argument)")
+                }
+                guard UIKitScenes.named(argument) != nil else {
+                    throw ParseError(message: "unknown scene \(argument) (see --list)")
+                }
+                options.scene = argument
+            }
+        }
+        return options
+    }
+
+    /// The usage text printed by `--help`.
+    package static let usage = """
+        usage: playground [SCENE] [options]
+
+        Plays the UIKit Dynamics scene gallery in the terminal (default scene: \(UIKitScenes.defaultScene.name)).
+
+          SCENE           the scene to play first (see --list)
+          --list, -l      list the scenes and exit
+          --fps N         frames per second, 1…240 (default 30)
+          --frames N      stop after N frames (default: never; 3 when stdout is not a terminal)
+          --seconds S     stop after S seconds of playback
+          --size WxH      picture size in characters (default: the terminal's, else 80x24)
+          --braille       draw with braille dots, 2x4 per character, for smooth motion
+          --csv FILE      stream the first scene's frames to FILE as CSV
+          --help, -h      show this help
+
+        Keys: n / right arrow  next scene     p / left arrow  previous scene
+              space            pause/resume   r               restart the scene
+              b                braille on/off q / Esc         quit (Ctrl-C too)
+
+        When stdout is not a terminal the frames are printed as plain text, separated by a
+        blank line, e.g.  playground rain --frames 3 --size 60x20 | cat
+        """
+}

@@ -1,0 +1,56 @@
+import DynamicsScenes
+import Testing
+
+@Suite("Playground command line")
+struct PlaygroundOptionsTests {
+    @Test func defaults() throws {
+        let options = try PlaygroundOptions.parse([])
+        #expect(options == PlaygroundOptions())
+        #expect(options.scene == nil && options.fps == 30 && !options.braille && options.csvPath == nil)
+        #expect(options.frameLimit(interactive: true) == nil)
+        #expect(options.frameLimit(interactive: false) == 3)
+    }
+
+    @Test func everyOption() throws {
+        let options = try PlaygroundOptions.parse(["pyramid", "--fps", "60", "--frames=120", "--size", "100x30",
+                                                   "--braille", "--csv", "out.csv", "--seconds", "1.5"])
+        #expect(options.scene == "pyramid")
+        #expect(options.fps == 60)
+        #expect(options.frames == 120)
+        #expect(options.width == 100 && options.height == 30)
+        #expect(options.braille)
+        #expect(options.csvPath == "out.csv")
+        #expect(options.seconds == 1.5)
+        #expect(options.frameLimit(interactive: true) == 90, "1.5 s at 60 fps is fewer than 120 frames")
+        #expect(try PlaygroundOptions.parse(["--list"]).list)
+        #expect(try PlaygroundOptions.parse(["-h"]).help)
+        #expect(try PlaygroundOptions.parse(["--size=60X20"]).width == 60)
+        #expect(try PlaygroundOptions.parse(["ui_rain"]).scene == "ui_rain")
+        #expect(try PlaygroundOptions.parse(["--seconds", "0.1"]).frameLimit(interactive: false) == 3)
+    }
+
+    @Test(arguments: [
+        (["--fps"], "--fps needs a value"),
+        (["--fps", "0"], "--fps needs an integer from 1 to 240, not \"0\""),
+        (["--fps", "fast"], "--fps needs an integer from 1 to 240, not \"fast\""),
+        (["--frames", "-2"], "--frames needs a positive integer, not \"-2\""),
+        (["--seconds", "nan"], "--seconds needs a positive number, not \"nan\""),
+        (["--size", "80"], "--size needs WIDTHxHEIGHT in characters (1…1000 each), e.g. 80x24, not \"80\""),
+        (["--size", "0x10"], "--size needs WIDTHxHEIGHT in characters (1…1000 each), e.g. 80x24, not \"0x10\""),
+        (["--braille=yes"], "--braille takes no value"),
+        (["--fast"], "unknown option --fast (see --help)"),
+        (["rain", "snap"], "one scene at a time: rain or snap"),
+        (["tornado"], "unknown scene tornado (see --list)"),
+    ])
+    func mistakesAreExplained(arguments: [String], message: String) {
+        #expect(throws: PlaygroundOptions.ParseError(message: message)) {
+            try PlaygroundOptions.parse(arguments)
+        }
+    }
+
+    @Test func usageMentionsEveryOption() {
+        for flag in ["--list", "--fps", "--frames", "--seconds", "--size", "--braille", "--csv", "--help"] {
+            #expect(PlaygroundOptions.usage.contains(flag))
+        }
+    }
+}
