@@ -16,6 +16,12 @@
 /// Only proxies whose fat box grew this step ("moved") look for new pairs; a pair found from two
 /// cells is reported only from the cell holding the lower corner of the boxes' overlap, so no set is
 /// needed to remove duplicates.
+/// A proxy's fat box stored in the cell list itself, so scanning a cell never touches the shapes.
+struct GridEntry {
+    var box: AABB
+    var proxy: Int32
+}
+
 struct UniformGrid {
     var cellSize: Float = 100
     var invCellSize: Float = 0.01
@@ -24,13 +30,13 @@ struct UniformGrid {
 
     // Movable layer.
     private(set) var movableStart: [Int32] = [0, 0]
-    private(set) var movableEntries: [Int32] = []
+    private(set) var movableEntries: [GridEntry] = []
     private(set) var movableMask = 0
     private(set) var movableLarge: [Int32] = []
     private(set) var movableSmall: [Int32] = []
     // Static layer.
     private(set) var staticStart: [Int32] = [0, 0]
-    private(set) var staticEntries: [Int32] = []
+    private(set) var staticEntries: [GridEntry] = []
     private(set) var staticMask = 0
     private(set) var staticLarge: [Int32] = []
     var staticDirty = true
@@ -67,7 +73,7 @@ struct UniformGrid {
 
     /// Rebuilds one layer from `proxies` (shape indices) by counting sort.
     private func build(_ proxies: [Int32], shapes: UnsafePointer<Shape>,
-                       start: inout [Int32], entries: inout [Int32], mask: inout Int, large: inout [Int32], small: inout [Int32]) {
+                       start: inout [Int32], entries: inout [GridEntry], mask: inout Int, large: inout [Int32], small: inout [Int32]) {
         large.removeAll(keepingCapacity: true)
         small.removeAll(keepingCapacity: true)
         var total = 0
@@ -83,7 +89,7 @@ struct UniformGrid {
         } else {
             for i in 0..<start.count { start[i] = 0 }
         }
-        if entries.count < total { entries = Array(repeating: 0, count: total) }
+        if entries.count < total { entries = Array(repeating: GridEntry(box: AABB(lower: .zero, upper: .zero), proxy: -1), count: total) }
         let m = mask
         start.withUnsafeMutableBufferPointer { st in
             for p in small {
@@ -99,13 +105,14 @@ struct UniformGrid {
             var fill = Array(st[0..<(st.count - 1)])
             entries.withUnsafeMutableBufferPointer { en in
                 for p in small {
-                    let r = cellRange(shapes[Int(p)].fatAABB)
+                    let box = shapes[Int(p)].fatAABB
+                    let r = cellRange(box)
                     var iy = r.y0
                     while iy <= r.y1 {
                         var ix = r.x0
                         while ix <= r.x1 {
                             let b = UniformGrid.bucket(ix, iy, m)
-                            en[Int(fill[b])] = p
+                            en[Int(fill[b])] = GridEntry(box: box, proxy: p)
                             fill[b] += 1
                             ix += 1
                         }
@@ -162,7 +169,7 @@ struct UniformGrid {
     }
 
     @inline(__always)
-    private func scan(_ box: AABB, exclude: Int32, start st: UnsafeBufferPointer<Int32>, entries en: UnsafeBufferPointer<Int32>,
+    private func scan(_ box: AABB, exclude: Int32, start st: UnsafeBufferPointer<Int32>, entries en: UnsafeBufferPointer<GridEntry>,
                       mask: Int, shapes: UnsafePointer<Shape>, _ report: (Int32) -> Void) {
         if en.isEmpty { return }
         let r = cellRange(box)
@@ -174,11 +181,12 @@ struct UniformGrid {
                 var k = Int(st[b])
                 let end = Int(st[b + 1])
                 while k < end {
-                    let p = en[k]
+                    let e = en[k]
                     k += 1
-                    if p == exclude { continue }
-                    let other = shapes[Int(p)].fatAABB
+                    let other = e.box
                     if !other.overlaps(box) { continue }
+                    let p = e.proxy
+                    if p == exclude { continue }
                     // report only from the cell holding the overlap's lower corner
                     let cx = cell(Swift.max(other.lower.x, box.lower.x))
                     let cy = cell(Swift.max(other.lower.y, box.lower.y))
