@@ -13,6 +13,7 @@ struct Options {
     var smoke = false
     var list = false
     var csvDirectory: String? = nil
+    var threads = 1
 }
 
 func parseOptions() -> Options {
@@ -31,13 +32,15 @@ func parseOptions() -> Options {
         case "--json": o.json = true
         case "--smoke": o.smoke = true
         case "--csv": o.csvDirectory = value(a)
+        case "--threads", "-t": guard let n = Int(value(a)), n >= 1, n <= 64 else { fail("--threads needs an integer 1…64") }; o.threads = n
         case "--help", "-h":
             print("""
-            usage: bench [--list] [--scene NAME]… [--steps N] [--repeats R] [--json] [--smoke] [--csv DIR]
+            usage: bench [--list] [--scene NAME]… [--steps N] [--repeats R] [--threads T] [--json] [--smoke] [--csv DIR]
               --list        list the scenes
               --scene NAME  run this scene (repeatable; default: all)
               --steps N     override each scene's step count
               --repeats R   fresh-world repeats per scene (default 4)
+              --threads T   threads per world step (default 1; results are identical for any T)
               --json        one JSON object per scene per line
               --smoke       every scene for a few steps, one repeat (for CI)
               --csv DIR     append min/median ms per step to DIR/<scene>.csv
@@ -84,7 +87,7 @@ for scene in selected {
     var counters = (bodies: 0, joints: 0, contacts: 0, awake: 0)
     var hash: UInt64 = 0
     for r in 0..<repeats {
-        let world = scene.make()
+        let world = scene.make(options.threads)
         world.step(index: 0)   // untimed: the first step can be expensive
         let start = clock.now
         for i in 1..<steps { world.step(index: i) }
@@ -102,7 +105,7 @@ for scene in selected {
     let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : 0.5 * (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2])
     let hashText = String(hash, radix: 16)
     if options.json {
-        print("{\"scene\":\"\(scene.name)\",\"bodies\":\(counters.bodies),\"joints\":\(counters.joints),\"steps\":\(steps),\"ms_per_step_min\":\(minimum),\"ms_per_step_median\":\(median),\"contacts\":\(counters.contacts),\"awake\":\(counters.awake),\"hash\":\"\(hashText)\"}")
+        print("{\"scene\":\"\(scene.name)\",\"bodies\":\(counters.bodies),\"joints\":\(counters.joints),\"steps\":\(steps),\"threads\":\(options.threads),\"ms_per_step_min\":\(minimum),\"ms_per_step_median\":\(median),\"contacts\":\(counters.contacts),\"awake\":\(counters.awake),\"hash\":\"\(hashText)\"}")
     } else {
         func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
         func lpad(_ s: String, _ n: Int) -> String { s.count >= n ? s : String(repeating: " ", count: n - s.count) + s }
@@ -113,7 +116,7 @@ for scene in selected {
     if let dir = options.csvDirectory {
         let path = dir + "/" + scene.name + ".csv"
         let exists = FileManager.default.fileExists(atPath: path)
-        let line = (exists ? "" : "threads,steps,ms_per_step_min,ms_per_step_median\n") + "1,\(steps),\(minimum),\(median)\n"
+        let line = (exists ? "" : "threads,steps,ms_per_step_min,ms_per_step_median\n") + "\(options.threads),\(steps),\(minimum),\(median)\n"
         if let h = FileHandle(forWritingAtPath: path) {
             h.seekToEndOfFile(); h.write(Data(line.utf8)); h.closeFile()
         } else {

@@ -19,8 +19,9 @@ package struct BenchmarkScene: Sendable {
     package var name: String
     package var steps: Int
     package var summary: String
-    package var make: @Sendable () -> any BenchmarkWorld
-    package init(name: String, steps: Int, summary: String, make: @escaping @Sendable () -> any BenchmarkWorld) {
+    /// Builds a fresh world; the argument is the number of threads to step it with.
+    package var make: @Sendable (Int) -> any BenchmarkWorld
+    package init(name: String, steps: Int, summary: String, make: @escaping @Sendable (Int) -> any BenchmarkWorld) {
         self.name = name; self.steps = steps; self.summary = summary; self.make = make
     }
 }
@@ -29,7 +30,7 @@ package struct BenchmarkScene: Sendable {
 final class EngineBenchmarkWorld: BenchmarkWorld {
     let world: World
     let hook: (@Sendable (World, Int) -> Void)?
-    init(_ scene: EngineScene) { (world, hook) = scene.makeWorld() }
+    init(_ scene: EngineScene, workers: Int) { (world, hook) = scene.makeWorld(workers: workers) }
     func step(index: Int) {
         hook?(world, index)
         world.step(dt: 1.0 / 60, substeps: 4)
@@ -45,7 +46,7 @@ extension BenchmarkScene {
     /// Every benchmark scene in BENCHMARKS.md order: the engine scenes, then the UIKit scenes.
     package static var all: [BenchmarkScene] {
         EngineScenes.all.map { scene in
-            BenchmarkScene(name: scene.name, steps: scene.steps, summary: "engine") { EngineBenchmarkWorld(scene) }
+            BenchmarkScene(name: scene.name, steps: scene.steps, summary: "engine") { EngineBenchmarkWorld(scene, workers: $0) }
         } + UIKitBenchmarkScenes.all
     }
 }

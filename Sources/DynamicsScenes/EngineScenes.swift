@@ -12,8 +12,9 @@ package struct EngineScene: Sendable {
     /// Builds the scene into a fresh world and returns the per-step hook (nil when the scene has none).
     package var build: @Sendable (World) -> (@Sendable (World, Int) -> Void)?
 
-    package func makeWorld(validate: Bool = false) -> (World, (@Sendable (World, Int) -> Void)?) {
+    package func makeWorld(validate: Bool = false, workers: Int = 1) -> (World, (@Sendable (World, Int) -> Void)?) {
         var def = WorldDef()
+        def.workerCount = workers
         def.enableSleep = enableSleep
         def.gravity = gravity
         def.validate = validate

@@ -153,16 +153,17 @@ public final class DynamicAnimator {
     /// - Parameter referenceBounds: The bounds, in points. A null, infinite or non-finite
     ///   rectangle is reported and the animator has no reference bounds.
     public convenience init(referenceBounds: CGRect) {
-        self.init(referenceBounds: Optional(referenceBounds), worldDef: WorldDef())
+        self.init(referenceBounds: Optional(referenceBounds), worldDef: .stiffJoints)
     }
 
     /// Creates an animator with an abstract coordinate space and no reference bounds.
     public convenience init() {
-        self.init(referenceBounds: nil, worldDef: WorldDef())
+        self.init(referenceBounds: nil, worldDef: .stiffJoints)
     }
 
     /// Creates an animator on a world built from `worldDef` (its gravity is forced to zero):
-    /// tests use it to switch on the engine's validation walk.
+    /// tests use it to switch on the engine's validation walk. The public initialisers use
+    /// `WorldDef.stiffJoints`: attachments are rigid rods, pins and welds as in UIKit.
     init(referenceBounds: CGRect?, worldDef: WorldDef) {
         var def = worldDef
         def.gravity = .zero

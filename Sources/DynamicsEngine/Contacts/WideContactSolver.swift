@@ -40,9 +40,11 @@ struct WideBodies {
         qs = SIMD4(s0.dq.s, s1.dq.s, s2.dq.s, s3.dq.s)
     }
 
+    /// Writes back the lanes of dynamic bodies only (`invMass` > 0): static, kinematic and padding
+    /// lanes may share a body with another lane or another thread, and their velocities never change.
     @inline(__always)
-    func scatter(_ s: UnsafeMutablePointer<BodyState>, _ idx: SIMD4<Int32>) {
-        for l in 0..<4 {
+    func scatter(_ s: UnsafeMutablePointer<BodyState>, _ idx: SIMD4<Int32>, _ invMass: SIMD4<Float>) {
+        for l in 0..<4 where invMass[l] > 0 {
             let i = Int(idx[l])
             s[i].v = Vec2(vx[l], vy[l])
             s[i].w = w[l]
@@ -125,8 +127,8 @@ enum WideContactSolver {
             B.w += c.pointee.iB * (c.pointee.rB2x * py - c.pointee.rB2y * px)
             B.vx += c.pointee.mB * px; B.vy += c.pointee.mB * py
         }
-        A.scatter(states, c.pointee.a)
-        B.scatter(states, c.pointee.b)
+        A.scatter(states, c.pointee.a, c.pointee.mA)
+        B.scatter(states, c.pointee.b, c.pointee.mB)
     }
 
     @inline(__always)
@@ -202,8 +204,8 @@ enum WideContactSolver {
             frictionPoint(c.pointee.rA2x, c.pointee.rA2y, c.pointee.rB2x, c.pointee.rB2y, c.pointee.tangentMass2,
                           c.pointee.normalImpulse2, &c.pointee.tangentImpulse2)
         }
-        A.scatter(states, c.pointee.a)
-        B.scatter(states, c.pointee.b)
+        A.scatter(states, c.pointee.a, c.pointee.mA)
+        B.scatter(states, c.pointee.b, c.pointee.mB)
     }
 }
 

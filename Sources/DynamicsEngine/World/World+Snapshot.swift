@@ -144,6 +144,7 @@ extension World {
         bodies = newBodies
         freeBodies = snap.freeBodies
         shapes = shapeRecords.map { $0.shape() }
+        maxPolygonCount = max(8, shapes.reduce(0) { max($0, Int($1.polygon?.count ?? 0)) })
         freeShapes = snap.freeShapes
         contacts = newContacts
         freeContacts = snap.freeContacts

@@ -150,53 +150,56 @@ extension World {
                 wide.withUnsafeMutableBufferPointer { wb in
                     let wbase = wb.baseAddress
                     let overflowContacts = contactStart[0]..<contactStart[1]
+                    let pool = self.pool
+                    // one stage: joints and overflow contacts on this thread, then the colour's wide
+                    // contacts split across the pool (a colour's constraints share no dynamic body)
+                    func stage(_ color: Int, joints jointWork: (Int) -> Void, overflow: (Int) -> Void, wide: @escaping (Int) -> Void) {
+                        for k in jointStart[color]..<jointStart[color + 1] { jointWork(Int(jointList[k])) }
+                        if color == 0 {
+                            for c in overflowContacts { overflow(c) }
+                        } else {
+                            let lo = wideStart[color], n = wideStart[color + 1] - lo
+                            pool.forEachRange(n, minimum: 16) { r in for w in r { wide(lo + w) } }
+                        }
+                    }
                     for _ in 0..<substeps {
                         // integrate velocities
-                        for k in 0..<awakeCount {
-                            let sd = sims[k]
-                            guard sd.isDynamic else { continue }
-                            var v = sd.linearDelta + sd.linearDampingFactor * states[k].v
-                            if v.lengthSquared > maxSpeed * maxSpeed { v = (maxSpeed / v.length) * v }
-                            states[k].v = v
-                            states[k].w = sd.angularDelta + sd.angularDampingFactor * states[k].w
+                        pool.forEachRange(awakeCount, minimum: 256) { r in
+                            for k in r {
+                                let sd = sims[k]
+                                guard sd.isDynamic else { continue }
+                                var v = sd.linearDelta + sd.linearDampingFactor * states[k].v
+                                if v.lengthSquared > maxSpeed * maxSpeed { v = (maxSpeed / v.length) * v }
+                                states[k].v = v
+                                states[k].w = sd.angularDelta + sd.angularDampingFactor * states[k].w
+                            }
                         }
                         // warm start
                         for color in 0..<colorCount {
-                            for k in jointStart[color]..<jointStart[color + 1] { JointSolver.warmStart(jbase! + Int(jointList[k]), states) }
-                            if color == 0 {
-                                for c in overflowContacts { ContactSolver.warmStart(cbase! + c, states) }
-                            } else {
-                                for w in wideStart[color]..<wideStart[color + 1] { WideContactSolver.warmStart(wbase! + w, states) }
-                            }
+                            stage(color, joints: { JointSolver.warmStart(jbase! + $0, states) },
+                                  overflow: { ContactSolver.warmStart(cbase! + $0, states) },
+                                  wide: { WideContactSolver.warmStart(wbase! + $0, states) })
                         }
                         // solve (extra joint passes first: a long chain needs more than one)
                         for _ in 1..<jointIterations { for ji in jointList { JointSolver.solve(jbase! + Int(ji), states, ctx: ctx, useBias: true) } }
                         for color in 0..<colorCount {
-                            for k in jointStart[color]..<jointStart[color + 1] { JointSolver.solve(jbase! + Int(jointList[k]), states, ctx: ctx, useBias: true) }
-                            if color == 0 {
-                                for c in overflowContacts { ContactSolver.solve(cbase! + c, states, invH: invH, useBias: true, maxPushSpeed: push) }
-                            } else {
-                                for w in wideStart[color]..<wideStart[color + 1] {
-                                    WideContactSolver.solve(wbase! + w, states, invH: invH, useBias: true, maxPushSpeed: push)
-                                }
-                            }
+                            stage(color, joints: { JointSolver.solve(jbase! + $0, states, ctx: ctx, useBias: true) },
+                                  overflow: { ContactSolver.solve(cbase! + $0, states, invH: invH, useBias: true, maxPushSpeed: push) },
+                                  wide: { WideContactSolver.solve(wbase! + $0, states, invH: invH, useBias: true, maxPushSpeed: push) })
                         }
                         // integrate positions
-                        for k in 0..<awakeCount {
-                            states[k].dq = states[k].dq.integrated(by: h * states[k].w)
-                            states[k].dp += h * states[k].v
+                        pool.forEachRange(awakeCount, minimum: 256) { r in
+                            for k in r {
+                                states[k].dq = states[k].dq.integrated(by: h * states[k].w)
+                                states[k].dp += h * states[k].v
+                            }
                         }
                         // relax
                         for _ in 1..<jointIterations { for ji in jointList { JointSolver.solve(jbase! + Int(ji), states, ctx: ctx, useBias: false) } }
                         for color in 0..<colorCount {
-                            for k in jointStart[color]..<jointStart[color + 1] { JointSolver.solve(jbase! + Int(jointList[k]), states, ctx: ctx, useBias: false) }
-                            if color == 0 {
-                                for c in overflowContacts { ContactSolver.solve(cbase! + c, states, invH: invH, useBias: false, maxPushSpeed: push) }
-                            } else {
-                                for w in wideStart[color]..<wideStart[color + 1] {
-                                    WideContactSolver.solve(wbase! + w, states, invH: invH, useBias: false, maxPushSpeed: push)
-                                }
-                            }
+                            stage(color, joints: { JointSolver.solve(jbase! + $0, states, ctx: ctx, useBias: false) },
+                                  overflow: { ContactSolver.solve(cbase! + $0, states, invH: invH, useBias: false, maxPushSpeed: push) },
+                                  wide: { WideContactSolver.solve(wbase! + $0, states, invH: invH, useBias: false, maxPushSpeed: push) })
                         }
                     }
                     for color in 1..<colorCount {

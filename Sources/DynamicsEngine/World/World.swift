@@ -60,12 +60,18 @@ package final class World {
     /// Constraints per colour in the last step (slot 0 = overflow), for the benchmark's report.
     package internal(set) var lastColorCounts: [Int] = []
 
-    var scratch: UnsafeMutablePointer<Vec2>
+    /// Largest polygon vertex count in the world: sizes the narrow phase's scratch space.
+    var maxPolygonCount = 8
+    /// Threads for the step's parallel loops (WorldDef.workerCount).
+    let pool: WorkerPool
     let stateBuffer = ScratchBuffer<BodyState>()
     let simBuffer = ScratchBuffer<BodyStepData>()
-    var scratchCapacity = 256
 
     package init(def: WorldDef = WorldDef()) {
+        var def = def
+        // DYNAMICS_VALIDATE=1 switches the validation walk on for every world (CI runs the whole
+        // suite once this way).
+        if ProcessInfo.processInfo.environment["DYNAMICS_VALIDATE"] == "1" { def.validate = true }
         self.def = def
         gravity = def.gravity
         let u = def.lengthUnitsPerMeter > 0 && def.lengthUnitsPerMeter.isFinite ? def.lengthUnitsPerMeter : 100
@@ -77,13 +83,12 @@ package final class World {
         maxLinearSpeed = def.maxLinearSpeedMeters * u
         sleepThreshold = def.sleepThresholdMeters * u
         massPerAreaScale = 1 / (u * u)
-        scratch = .allocate(capacity: scratchCapacity)
+        pool = WorkerPool(threadCount: def.workerCount)
         if let c = def.cellSize { grid.setCellSize(c); cellSizeChosen = true }
     }
 
     deinit {
         for s in shapes where s.isAlive { s.polygon?.free() }
-        scratch.deallocate()
     }
 
     // MARK: Counters
@@ -205,6 +210,7 @@ package final class World {
             let hull = convexHull(points, weldTolerance: 0.5 * linearSlop)
             guard hull.count >= 3 else { return nil }
             s.kind = .polygon; s.polygon = PolygonStore(points: hull)
+            maxPolygonCount = max(maxPolygonCount, hull.count)
         }
         let dens = d.density.isFinite ? max(0, d.density) : 1
         s.density = dens

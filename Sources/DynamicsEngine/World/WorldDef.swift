@@ -31,6 +31,9 @@ package struct WorldDef: Sendable {
     package var jointIterations = 1
     /// Cap on `jointHertz` as a fraction of the sub-step rate. Default 0.25 (Box2D v3).
     package var jointHertzLimit: Float = 0.25
+    /// Threads that share a step (the caller included). Results are bit-identical for any count.
+    /// Default 1.
+    package var workerCount = 1
     /// Grid cell size (pt); nil picks it from the typical shape size. Default nil.
     package var cellSize: Float? = nil
     /// Run the validation walk after every step (tests). Default false.

@@ -1,0 +1,134 @@
+import Foundation
+import Synchronization
+
+/// A small pool of worker threads for the step's parallel loops (Box2D v3's approach, simplified).
+///
+/// A step is a sequence of short stages (a colour of the solver, the narrow phase…), each cut into
+/// blocks that threads claim with an atomic counter; the caller works too and returns when every
+/// block is done. Between stages inside a step the workers spin (a stage lasts microseconds, far
+/// less than a sleep/wake), and between steps they sleep, so an idle world costs no CPU.
+/// Results never depend on the thread count: every parallel loop writes only its own blocks' data,
+/// and anything that must be ordered is merged afterwards in a fixed order.
+final class WorkerPool: @unchecked Sendable {
+    /// Threads including the caller.
+    let threadCount: Int
+    /// One word so a claim can never mix two jobs: generation (24 bits) | block count (20) | next block (20).
+    private let state = Atomic<UInt64>(0)
+    private let generation = Atomic<Int>(0)
+    private let remaining = Atomic<Int>(0)
+    private let active = Atomic<Bool>(false)
+    private let stopping = Atomic<Bool>(false)
+    private let wake = NSCondition()
+    private var job: ((Int) -> Void)? = nil
+    private var currentGeneration: UInt64 = 0
+    private var threads: [Thread] = []
+
+    init(threadCount: Int) {
+        self.threadCount = max(1, min(threadCount, 64))
+        for i in 1..<self.threadCount {
+            let t = Thread { [unowned self] in self.workerLoop() }
+            t.name = "swift-dynamics worker \(i)"
+            t.start()
+            threads.append(t)
+        }
+    }
+
+    deinit {
+        stopping.store(true, ordering: .releasing)
+        wake.lock(); wake.broadcast(); wake.unlock()
+    }
+
+    /// Workers spin for the duration of a step.
+    func beginStep() {
+        guard threadCount > 1 else { return }
+        active.store(true, ordering: .releasing)
+        wake.lock(); wake.broadcast(); wake.unlock()
+    }
+
+    /// Workers go back to sleep.
+    func endStep() {
+        active.store(false, ordering: .releasing)
+    }
+
+    /// Runs `body(block)` for every block in 0..<blocks, on all threads; returns when all are done.
+    func run(blocks: Int, _ body: @escaping (Int) -> Void) {
+        guard blocks > 0 else { return }
+        if threadCount == 1 || blocks == 1 || !active.load(ordering: .acquiring) {
+            for b in 0..<blocks { body(b) }
+            return
+        }
+        if blocks >= 1 << 20 {
+            for b in 0..<blocks { body(b) }
+            return
+        }
+        job = body
+        currentGeneration = (currentGeneration + 1) & 0xFF_FFFF
+        remaining.store(blocks, ordering: .relaxed)
+        state.store(currentGeneration << 40 | UInt64(blocks) << 20, ordering: .releasing)
+        generation.add(1, ordering: .releasing)
+        participate()
+        var spins = 0
+        while remaining.load(ordering: .acquiring) > 0 {
+            spins += 1
+            if spins < 256 { spinPause() } else { sched_yield() }
+        }
+        job = nil
+    }
+
+    /// Splits `0..<count` into about `4 × threads` ranges (at least `minimum` items each) and runs
+    /// `body` on each.
+    func forEachRange(_ count: Int, minimum: Int = 32, _ body: @escaping (Range<Int>) -> Void) {
+        guard count > 0 else { return }
+        let parts = threadCount == 1 ? 1 : max(1, min(4 * threadCount, count / max(1, minimum)))
+        let size = (count + parts - 1) / parts
+        run(blocks: (count + size - 1) / size) { b in
+            body((b * size)..<min(count, (b + 1) * size))
+        }
+    }
+
+    private func participate() {
+        var v = state.load(ordering: .acquiring)
+        let gen = v >> 40
+        while true {
+            if v >> 40 != gen { return }
+            let count = (v >> 20) & 0xF_FFFF, index = v & 0xF_FFFF
+            if index >= count { return }
+            let (exchanged, original) = state.compareExchange(expected: v, desired: v + 1, ordering: .acquiringAndReleasing)
+            if !exchanged { v = original; continue }
+            job?(Int(index))
+            remaining.subtract(1, ordering: .releasing)
+            v = state.load(ordering: .acquiring)
+        }
+    }
+
+    @inline(__always) private func spinPause() {
+        // a short pause lets the other hyper-thread run
+        for _ in 0..<8 { _ = generation.load(ordering: .relaxed) }
+    }
+
+    private func workerLoop() {
+        var seen = generation.load(ordering: .acquiring)
+        var idleSpins = 0
+        while !stopping.load(ordering: .acquiring) {
+            if !active.load(ordering: .acquiring) {
+                wake.lock()
+                while !active.load(ordering: .acquiring) && !stopping.load(ordering: .acquiring) {
+                    _ = wake.wait(until: Date(timeIntervalSinceNow: 0.05))
+                }
+                wake.unlock()
+                continue
+            }
+            let g = generation.load(ordering: .acquiring)
+            if g != seen {
+                seen = g
+                idleSpins = 0
+                participate()
+            } else {
+                // spin briefly, then give the core away: on a busy machine a spinning worker
+                // would steal the time of the thread it waits for
+                idleSpins += 1
+                if idleSpins < 256 { spinPause() } else { sched_yield() }
+            }
+        }
+    }
+}
