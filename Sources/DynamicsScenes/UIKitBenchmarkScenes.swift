@@ -8,7 +8,7 @@ package enum UIKitBenchmarkScenes {
     /// The three scenes as benchmark entries, in BENCHMARKS.md order.
     package static var all: [BenchmarkScene] {
         zip(scenes, steps).map { scene, steps in
-            BenchmarkScene(name: scene.name, steps: steps, summary: "uikit") { UIKitBenchmarkWorld(scene.make()) }
+            BenchmarkScene(name: scene.name, steps: steps, summary: "uikit") { _ in UIKitBenchmarkWorld(scene.make()) }
         }
     }
 

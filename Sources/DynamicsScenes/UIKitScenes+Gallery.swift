@@ -189,8 +189,10 @@ extension UIKitScenes {
         for behavior in [collision, gravity, material, fixed] as [DynamicBehavior] { scene.animator.addBehavior(behavior) }
     }
 
-    /// Fields: 240 small items swirl under a vortex field and a radial gravity field at the
-    /// center and a slowly changing noise field, colliding with the bounds only.
+    /// Fields: 240 small items swirl under a vortex field (strength 0.3, within 200 pt) and a
+    /// radial gravity field (0.8, within 420 pt) at the center and a slowly changing noise field
+    /// (0.25), with resistance 0.8, colliding with the bounds only: they settle into a churning
+    /// ring about 150 pt out, where the spin's pull outward balances the gravity.
     static let fields = UIKitScene(
         name: "fields",
         summary: "240 small items swirl under vortex, radial gravity and noise fields",
@@ -199,20 +201,18 @@ extension UIKitScenes {
         let center = CGPoint(x: stage.midX, y: stage.midY)
         let vortex = FieldBehavior.vortexField()
         vortex.position = center
-        vortex.strength = 0.35
-        vortex.region = Region(radius: 220)
+        vortex.strength = 0.3
+        vortex.region = Region(radius: 200)
         let attractor = FieldBehavior.radialGravityField(position: center)
-        attractor.strength = 0.6
-        attractor.falloff = 1
-        attractor.minimumRadius = 40
-        attractor.region = Region(radius: 360)
+        attractor.strength = 0.8
+        attractor.region = Region(radius: 420)
         let noise = FieldBehavior.noiseField(smoothness: 0.5, animationSpeed: 0.5)
-        noise.strength = 0.6
+        noise.strength = 0.25
         let bounds = CollisionBehavior()
         bounds.collisionMode = .boundaries
         bounds.translatesReferenceBoundsIntoBoundary = true
         let material = DynamicItemBehavior()
-        material.resistance = 1.2
+        material.resistance = 0.8
         material.elasticity = 0.5
         var generator = SplitMix64Generator(seed: 11)
         for k in 0 ..< 240 {
@@ -259,7 +259,7 @@ extension UIKitScenes {
         let material = DynamicItemBehavior(items: [ell, tee])
         material.elasticity = 0.35
         material.friction = 0.3
-        material.addLinearVelocity(CGPoint(x: 160, y: 0), for: ell)
+        material.addLinearVelocity(CGPoint(x: 380, y: 0), for: ell)
         material.addLinearVelocity(CGPoint(x: 120, y: 0), for: tee)
         material.addAngularVelocity(2, for: tee)
         for behavior in [collision, gravity, material] as [DynamicBehavior] { scene.animator.addBehavior(behavior) }

@@ -240,11 +240,17 @@ struct ASCIIRendererTests {
         var renderer = ASCIIRenderer(width: 22, height: 11)
         renderer.showsStatusLine = false
         let lines = renderer.lines(animator)
-        // The frame's rows and columns hold the boundaries; the ring just inside stays empty.
-        let inner = lines[1 ..< lines.count - 1].map { String($0.dropFirst().dropLast()) }
-        #expect(inner.first!.allSatisfy { $0 == " " }, "\(lines.joined(separator: "\n"))")
-        #expect(inner.last!.allSatisfy { $0 == " " }, "\(lines.joined(separator: "\n"))")
-        #expect(inner.allSatisfy { $0.first == " " && $0.last == " " }, "\(lines.joined(separator: "\n"))")
+        // Every mark but the item's lies on the outermost ring: the frame, which the boundaries
+        // cover; the ring just inside stays empty.
+        let grid = lines.map(Array.init)
+        let marked = grid.indices.flatMap { r in grid[r].indices.filter { grid[r][$0] != " " }.map { (r, $0) } }
+        let rows = marked.map(\.0), columns = marked.map(\.1)
+        let (top, bottom, left, right) = (rows.min()!, rows.max()!, columns.min()!, columns.max()!)
+        for (r, c) in marked where grid[r][c] != "#" {
+            #expect(r == top || r == bottom || c == left || c == right, "\n\(lines.joined(separator: "\n"))")
+        }
+        #expect(grid[top][left + 5] == "-" && grid[bottom][left + 5] == "-")
+        #expect(grid[top + 3][left] == "|" && grid[top + 3][right] == "|")
     }
 
     /// Drawing reads the world and changes nothing a step would not.

@@ -150,7 +150,7 @@ struct UIKitScenesTests {
     @Test(arguments: ["ui_rain", "ui_chains", "ui_fields"])
     func benchmarkWorldsStepAndHashReproducibly(_ name: String) throws {
         let entry = try #require(UIKitBenchmarkScenes.all.first { $0.name == name })
-        let a = entry.make(), b = entry.make()
+        let a = entry.make(1), b = entry.make(1)
         for k in 0 ..< 3 {
             a.step(index: k)
             b.step(index: k)
