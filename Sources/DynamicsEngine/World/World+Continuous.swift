@@ -76,9 +76,18 @@ extension World {
         case .circle:
             return rayCircle(p0, d, xf.apply(s.p1), s.radius + r)
         case .segment:
-            let a = xf.apply(s.p1), b = xf.apply(s.p2)
-            let n = (b - a).rightPerp.normalized
-            return sweepEdges([a, b], [n, -n], p0, d, r)
+            // a segment is a two-sided 2-gon in its body frame
+            let n = (s.p2 - s.p1).rightPerp.normalized
+            var v = (s.p1, s.p2), nn = (n, -n)
+            return withUnsafePointer(to: &v) { vp in
+                withUnsafePointer(to: &nn) { np in
+                    vp.withMemoryRebound(to: Vec2.self, capacity: 2) { vv in
+                        np.withMemoryRebound(to: Vec2.self, capacity: 2) { nv in
+                            sweepPolygon(vv, nv, 2, xf, p0, d, r, closed: false)
+                        }
+                    }
+                }
+            }
         case .polygon:
             let poly = s.polygon!
             return sweepPolygon(poly.vertices, poly.normals, Int(poly.count), xf, p0, d, r)
@@ -86,8 +95,9 @@ extension World {
     }
 
     /// Ray against a convex polygon rounded by `r`, in the polygon's body frame (no allocation).
+    /// `closed: false` (a segment) never counts as "inside".
     private func sweepPolygon(_ v: UnsafePointer<Vec2>, _ n: UnsafePointer<Vec2>, _ count: Int, _ xf: Transform,
-                              _ p0: Vec2, _ d0: Vec2, _ r: Float) -> Float? {
+                              _ p0: Vec2, _ d0: Vec2, _ r: Float, closed: Bool = true) -> Float? {
         let p = xf.invApply(p0), d = xf.q.invRotate(d0)
         var inside = true
         for i in 0..<count {
@@ -97,7 +107,7 @@ extension World {
             if distanceSquared(p, a + t * e) < r * r { return nil }
             if dot(p - a, n[i]) > 0 { inside = false }
         }
-        if inside { return nil }
+        if inside && closed { return nil }
         var best: Float? = nil
         for i in 0..<count {
             let a = v[i], b = v[(i + 1) % count]
@@ -132,39 +142,4 @@ extension World {
         return t >= 0 && t <= 1 ? t : nil
     }
 
-    /// Ray against a convex polygon (or a 2-gon segment) rounded by `r`.
-    private func sweepEdges(_ v: [Vec2], _ n: [Vec2], _ p: Vec2, _ d: Vec2, _ r: Float) -> Float? {
-        let count = v.count
-        // already within r of the polygon?
-        var inside = true
-        var best: Float? = nil
-        for i in 0..<count {
-            let a = v[i], b = v[(i + 1) % count]
-            // distance from p to the edge
-            let e = b - a
-            let t = clamp(dot(p - a, e) / max(dot(e, e), 1e-12), 0, 1)
-            if distanceSquared(p, a + t * e) < r * r { return nil }
-            if dot(p - a, n[i]) > 0 { inside = false }
-        }
-        if inside && count > 2 { return nil }
-        for i in 0..<count {
-            let a = v[i], b = v[(i + 1) % count]
-            let ni = n[i]
-            let denom = dot(d, ni)
-            if denom < 0 {
-                let dist = dot(p - a, ni) - r
-                if dist >= 0 {
-                    let t = -dist / denom
-                    if t <= 1 {
-                        let hit = p + t * d - r * ni
-                        let e = b - a
-                        let u = dot(hit - a, e)
-                        if u >= 0 && u <= dot(e, e) { best = min(best ?? 1, t) }
-                    }
-                }
-            }
-            if let t = rayCircle(p, d, a, r) { best = min(best ?? 1, t) }
-        }
-        return best
-    }
 }

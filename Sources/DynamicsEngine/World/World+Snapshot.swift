@@ -50,6 +50,29 @@ private enum RecordCoder {
     }
 }
 
+extension WorldSnapshot {
+    /// FNV-1a over every field, bit for bit: a checksum that the layer above stores next to the
+    /// snapshot so that an archive altered after it was written is refused.
+    package var contentHash: UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        func byte(_ b: UInt8) { h ^= UInt64(b); h = h &* 0x0000_0100_0000_01B3 }
+        func word(_ v: UInt64) { var x = v; for _ in 0..<8 { byte(UInt8(x & 0xFF)); x >>= 8 } }
+        func ints(_ xs: [Int32]) { word(UInt64(xs.count)); for x in xs { word(UInt64(UInt32(bitPattern: x))) } }
+        func data(_ records: [Data]) { word(UInt64(records.count)); for d in records { word(UInt64(d.count)); for b in d { byte(b) } } }
+        word(UInt64(gravity.x.bitPattern)); word(UInt64(gravity.y.bitPattern))
+        data(bodies.map(\.data)); ints(freeBodies)
+        data(shapes.map(\.data)); ints(freeShapes)
+        data(contacts.map(\.data)); ints(freeContacts)
+        data(joints.map(\.data)); ints(freeJoints)
+        ints(awakeBodies)
+        word(UInt64(sleepIslands.count)); for island in sleepIslands { ints(island) }
+        ints(freeSleepIslands); ints(movedProxies)
+        word(UInt64(cellSize.bitPattern)); word(cellSizeChosen ? 1 : 0)
+        word(UInt64(bitPattern: Int64(cellSizeProxyCount))); word(UInt64(bitPattern: Int64(stepCount)))
+        return h
+    }
+}
+
 package enum WorldSnapshotError: Error, CustomStringConvertible {
     case corrupt(String)
     package var description: String {
@@ -128,6 +151,30 @@ extension World {
         let newJoints = try RecordCoder.decode([Joint].self, snap.joints.first?.data ?? Data())
         // consistency: every index in range
         func inRange(_ xs: [Int32], _ n: Int) -> Bool { xs.allSatisfy { $0 >= 0 && Int($0) < n } }
+        // -1 (none) or a valid index; an edge key (index << 1 | side) of a valid index.
+        func optional(_ i: Int32, _ n: Int) -> Bool { i == -1 || (i >= 0 && Int(i) < n) }
+        func edge(_ k: Int32, _ n: Int) -> Bool { k == -1 || (k >= 0 && Int(k >> 1) < n) }
+        // Every link the validation walk and the step follow must stay inside its array, so that a
+        // tampered snapshot is refused here instead of trapping later.
+        guard newBodies.allSatisfy({ b in
+                  !b.isAlive || (optional(b.awakeIndex, snap.awakeBodies.count) && optional(b.sleepIsland, snap.sleepIslands.count)
+                                 && optional(b.headShape, shapeRecords.count) && edge(b.headContactKey, newContacts.count)
+                                 && edge(b.headJointKey, newJoints.count) && b.shapeCount >= 0 && b.contactCount >= 0
+                                 && b.jointCount >= 0)
+              }),
+              shapeRecords.allSatisfy({ !$0.isAlive || optional($0.nextShape, shapeRecords.count) }),
+              newContacts.allSatisfy({ c in
+                  !c.isAlive || (c.shapeA >= 0 && c.shapeB >= 0 && c.bodyA >= 0 && c.bodyB >= 0
+                                 && edge(c.prevKey.side0, newContacts.count) && edge(c.prevKey.side1, newContacts.count)
+                                 && edge(c.nextKey.side0, newContacts.count) && edge(c.nextKey.side1, newContacts.count))
+              }),
+              newJoints.allSatisfy({ j in
+                  !j.isAlive || (j.bodyA >= 0 && j.bodyB >= 0
+                                 && edge(j.prevKey.side0, newJoints.count) && edge(j.prevKey.side1, newJoints.count)
+                                 && edge(j.nextKey.side0, newJoints.count) && edge(j.nextKey.side1, newJoints.count))
+              }),
+              shapeRecords.allSatisfy({ !$0.isAlive || $0.kind != .polygon || ($0.polygon?.count ?? 0) >= 3 })
+        else { throw WorldSnapshotError.corrupt("a link is out of range") }
         guard inRange(snap.freeBodies, newBodies.count), inRange(snap.awakeBodies, newBodies.count),
               inRange(snap.freeShapes, shapeRecords.count), inRange(snap.movedProxies, shapeRecords.count),
               inRange(snap.freeContacts, newContacts.count), inRange(snap.freeJoints, newJoints.count),
