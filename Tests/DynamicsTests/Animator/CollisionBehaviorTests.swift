@@ -62,12 +62,10 @@ struct CollisionBehaviorTests {
             return apex
         }
         let high = apexAfterFirstBounce(elasticity: 0.9), low = apexAfterFirstBounce(elasticity: 0.5)
-        // Dropped 275 pt: e = 0.9 would ideally rise 0.81 × 275 pt. The engine meets the floor
-        // a few points deep at this speed (12 pt per step against a 2 pt speculative margin), which
-        // costs some of the bounce; it still rises more than half the drop.
-        #expect(high < 375 - 0.5 * 275)
-        #expect(high < low)
-        #expect(low < 370)
+        // Dropped 275 pt onto the floor (the center lands at y = 375): a bounce of elasticity e
+        // rises e² × 275 pt; within 5 % of the drop (the fixed step meets the floor within a step).
+        #expect(abs((375 - high) - 0.81 * 275) < 0.05 * 275, "e = 0.9 rose \(375 - high) pt")
+        #expect(abs((375 - low) - 0.25 * 275) < 0.05 * 275, "e = 0.5 rose \(375 - low) pt")
     }
 
     /// UIKit Dynamics Catalog, "Gravity + Collision": a square falls and rests on the reference-bounds floor.
