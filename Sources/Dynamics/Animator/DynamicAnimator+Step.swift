@@ -21,7 +21,9 @@ extension DynamicAnimator {
     /// at 1/60 s and sixty calls of `advance(by: 1/60)` run 60 steps); the remainder carries over
     /// to the next call. The frame observers are called once, after the last step, when at least
     /// one step ran. A non-finite or negative duration is reported and ignored, as is a call from
-    /// inside a step's callbacks.
+    /// inside a step's callbacks. A duration of more than ``maximumStepsPerAdvance`` steps runs
+    /// that many steps and drops the rest of the time, with a diagnostic (a call that would run
+    /// for hours is a bug, not a request).
     ///
     /// - Parameter seconds: The time that passed, in seconds (a display link's frame duration).
     /// - Returns: The number of steps run.
@@ -40,13 +42,21 @@ extension DynamicAnimator {
         accumulator += seconds
         let dt = storedStepDuration
         let whole = ((accumulator + 1e-9) / dt).rounded(.down)
-        let count = whole < Double(Int.max / 2) ? max(0, Int(whole)) : Int.max / 2
+        var count = whole < Double(Int.max / 2) ? max(0, Int(whole)) : Int.max / 2
         accumulator = max(0, accumulator - Double(count) * dt)
+        if count > Self.maximumStepsPerAdvance {
+            report("advance(by: \(seconds) s) asks for \(count) steps; running \(Self.maximumStepsPerAdvance) and dropping the rest of the time.")
+            count = Self.maximumStepsPerAdvance
+            accumulator = 0
+        }
         for k in 0..<count {
             runOneStep(frameSteps: k == count - 1 ? count : 0)
         }
         return count
     }
+
+    /// The most fixed steps one ``advance(by:)`` runs: 100 000 (27 minutes 46 s at 1/60 s).
+    public static let maximumStepsPerAdvance = 100_000
 
     /// One step, in the order UIKit uses: apply pending changes, per-item forces from every
     /// behaviour (depth-first), the engine step, write-back; then, with the world locked against

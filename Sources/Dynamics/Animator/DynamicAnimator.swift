@@ -44,18 +44,22 @@ public final class DynamicAnimator {
     /// Hears the animator pause and resume. Default `nil`.
     public weak var delegate: (any DynamicAnimatorDelegate)?
 
-    /// The fixed step, in seconds. Default 1/60. Must be finite and positive; anything else is
-    /// reported and the last good value kept.
+    /// The fixed step, in seconds. Default 1/60. Must lie in ``stepDurationRange`` (10⁻⁶ … 1 s);
+    /// anything else (non-finite, zero, negative, too small to move anything or too long to
+    /// simulate) is reported and the last good value kept.
     public var stepDuration: TimeInterval {
         get { storedStepDuration }
         set {
-            guard newValue.isFinite, newValue > 0 else {
-                report("stepDuration cannot be \(newValue) s; keeping \(storedStepDuration) s.")
+            guard newValue.isFinite, Self.stepDurationRange.contains(newValue) else {
+                report("stepDuration cannot be \(newValue) s (10⁻⁶ … 1 s); keeping \(storedStepDuration) s.")
                 return
             }
             storedStepDuration = newValue
         }
     }
+
+    /// The values ``stepDuration`` accepts, in seconds: 10⁻⁶ … 1.
+    public static let stepDurationRange: ClosedRange<TimeInterval> = 1e-6...1
 
     /// The solver sub-steps per step. Default 4. Must be in 1…64; anything else is reported and
     /// the last good value kept.

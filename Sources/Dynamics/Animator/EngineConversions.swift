@@ -19,9 +19,19 @@ extension Vec2 {
     var cgPoint: CGPoint { CGPoint(x: CGFloat(x), y: CGFloat(y)) }
 }
 
+/// The largest coordinate, in points, the animator accepts for a position, an offset or a length:
+/// 10⁷ pt. Beyond it the engine's `Float` positions lose whole points and its products overflow,
+/// so a farther point is reported as bad input, like a non-finite one.
+let maximumAnimatorCoordinate: CGFloat = 10_000_000
+
 extension CGPoint {
     /// Whether both coordinates are finite.
     var isFiniteAnimatorValue: Bool { x.isFinite && y.isFinite }
+
+    /// Whether both coordinates are finite and within ±10⁷ pt (`maximumAnimatorCoordinate`).
+    var isUsableAnimatorValue: Bool {
+        x.isFinite && y.isFinite && abs(x) <= maximumAnimatorCoordinate && abs(y) <= maximumAnimatorCoordinate
+    }
 
     /// The point rotated by `angle` radians about the origin (+x toward +y).
     func rotatedForAnimator(by angle: CGFloat) -> CGPoint {

@@ -62,7 +62,8 @@ public final class AttachmentBehavior: DynamicBehavior {
     /// The anchor point, in points (the animator's coordinate space). For an anchor attachment,
     /// moving it moves the anchor and keeps ``length``; for a pin, weld or slider between items it
     /// re-pins the items at the new point; for a distance or rope between items it is `.zero`
-    /// unless set, and has no effect. A non-finite point is reported and ignored.
+    /// unless set, and has no effect. A non-finite point, or one beyond ±10⁷ pt, is reported and
+    /// ignored.
     public var anchorPoint: CGPoint {
         get { storedAnchor }
         set {
@@ -80,11 +81,11 @@ public final class AttachmentBehavior: DynamicBehavior {
 
     /// The distance kept between the attachment points, in points: their initial distance
     /// (0 for pins, sliders and welds, where it has no effect). For a rope, the largest distance.
-    /// Negative or non-finite values are reported and ignored.
+    /// Negative, non-finite or values above 10⁷ pt are reported and ignored.
     public var length: CGFloat {
         get { storedLength }
         set {
-            guard validate(newValue, "length"), newValue != storedLength else { return }
+            guard validate(newValue, "length", maximum: maximumAnimatorCoordinate), newValue != storedLength else { return }
             storedLength = newValue
             settingsChanged()
         }
@@ -148,7 +149,7 @@ public final class AttachmentBehavior: DynamicBehavior {
         self.storedAnchor = anchor
         self.axis = axis
         self.referenceAngle = referenceAngle
-        self.storedLength = length.isFinite ? length : 0
+        self.storedLength = length.isFinite ? min(length, 2 * maximumAnimatorCoordinate) : 0
         self.isDegenerate = items.count == 2 && items[0] === items[1]
         super.init()
         for p in problems { report(p) }
@@ -305,7 +306,7 @@ public final class AttachmentBehavior: DynamicBehavior {
     private static func initialPose(of item: any DynamicItem) -> (CGPoint, CGFloat) {
         let c = item.center
         let a = item.transform.animatorAngle
-        return (c.isFiniteAnimatorValue ? c : .zero, a.isFinite ? a : 0)
+        return (c.isUsableAnimatorValue ? c : .zero, a.isFinite ? a : 0)
     }
 
     /// The item's pose now: from the world when it is in one, else from the item.
@@ -330,8 +331,8 @@ public final class AttachmentBehavior: DynamicBehavior {
     }
 
     private static func checked(_ p: CGPoint, _ name: String, fallback: CGPoint, _ problems: inout [String]) -> CGPoint {
-        guard p.isFiniteAnimatorValue else {
-            problems.append("AttachmentBehavior: \(name) (\(p.x), \(p.y)) is not finite; using (\(fallback.x), \(fallback.y)).")
+        guard p.isUsableAnimatorValue else {
+            problems.append("AttachmentBehavior: \(name) (\(p.x), \(p.y)) is not finite or beyond ±10⁷ pt; using (\(fallback.x), \(fallback.y)).")
             return fallback
         }
         return p
@@ -388,6 +389,57 @@ public final class AttachmentBehavior: DynamicBehavior {
             jointBodies = (a, b)
         }
         needsJointUpdate = false
+    }
+
+    override var snapshotSignature: String { "\(kind) \(attachedBehaviorType) \(isDegenerate ? "degenerate" : "")" }
+
+    override func saveState(to writer: inout SnapshotWriter, in animator: DynamicAnimator) {
+        writer.add(local1)
+        writer.add(local2)
+        writer.add(axis)
+        writer.add(referenceAngle)
+        writer.add(storedAnchor)
+        writer.add(storedLength)
+        writer.add(storedDamping)
+        writer.add(storedFrequency)
+        writer.add(storedFrictionTorque)
+        writer.add(storedRange.lowerBound)
+        writer.add(storedRange.upperBound)
+        writer.add(joint)
+        writer.add(jointBodies.0)
+        writer.add(jointBodies.1)
+        writer.add(needsJointUpdate)
+    }
+
+    override func restoreState(from reader: inout SnapshotReader, context: SnapshotRestoreContext) throws -> () -> Void {
+        let l1 = try reader.point(), l2 = try reader.point()
+        let savedAxis = try reader.vector()
+        let reference = try reader.finite()
+        let anchor = try reader.point()
+        let length = try reader.nonNegative(), damping = try reader.nonNegative()
+        let frequency = try reader.nonNegative(), torque = try reader.nonNegative()
+        let lower = try reader.double(), upper = try reader.double()
+        guard !lower.isNaN, !upper.isNaN, lower <= upper else { throw reader.corrupt("attachmentRange \(lower)…\(upper) is not a range") }
+        let savedJoint = try reader.jointID()
+        let bodyA = try reader.bodyID(), bodyB = try reader.bodyID()
+        let update = try reader.bool()
+        // The ids may be stale (an item left the world since): they are only compared and checked
+        // with `isValid`, as before the snapshot.
+        return { [self] in
+            local1 = l1
+            local2 = l2
+            axis = savedAxis
+            referenceAngle = reference
+            storedAnchor = anchor
+            storedLength = length
+            storedDamping = damping
+            storedFrequency = frequency
+            storedFrictionTorque = torque
+            storedRange = lower...upper
+            joint = savedJoint
+            jointBodies = (bodyA, bodyB)
+            needsJointUpdate = update
+        }
     }
 
     /// A setting changed: update the joint at the next synchronisation and wake the items.

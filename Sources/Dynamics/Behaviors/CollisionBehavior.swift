@@ -145,7 +145,8 @@ public final class CollisionBehavior: DynamicBehavior {
 
     /// Adds a boundary made of `path`'s outline: curves are flattened to segments within 0.5 pt,
     /// and a closed subpath gets its closing segment. An identifier already in use replaces that
-    /// boundary. A path that draws no segment is reported and ignored. Resumes a paused animator.
+    /// boundary. A path that draws no segment, or reaches beyond ±10⁷ pt, is reported and ignored.
+    /// Resumes a paused animator.
     ///
     /// - Parameters:
     ///   - identifier: The name reported to the delegate.
@@ -161,19 +162,23 @@ public final class CollisionBehavior: DynamicBehavior {
             report("CollisionBehavior.addBoundary(withIdentifier: \(identifier)): the path draws no segment; ignored.")
             return
         }
+        guard segments.allSatisfy({ $0.0.isUsableAnimatorValue && $0.1.isUsableAnimatorValue }) else {
+            report("CollisionBehavior.addBoundary(withIdentifier: \(identifier)): the path reaches beyond ±10⁷ pt; ignored.")
+            return
+        }
         install(Boundary(identifier: identifier, path: path, segments: segments))
     }
 
     /// Adds a straight boundary from `p1` to `p2` (points). An identifier already in use replaces
-    /// that boundary. Non-finite or coincident points are reported and ignored.
+    /// that boundary. Non-finite, coincident or farther than ±10⁷ pt points are reported and ignored.
     ///
     /// - Parameters:
     ///   - identifier: The name reported to the delegate.
     ///   - p1: One end, in points.
     ///   - p2: The other end, in points.
     public func addBoundary(withIdentifier identifier: AnyHashable, from p1: CGPoint, to p2: CGPoint) {
-        guard p1.isFiniteAnimatorValue, p2.isFiniteAnimatorValue, p1 != p2 else {
-            report("CollisionBehavior.addBoundary(withIdentifier: \(identifier)) needs two distinct finite points; ignored.")
+        guard p1.isUsableAnimatorValue, p2.isUsableAnimatorValue, p1 != p2 else {
+            report("CollisionBehavior.addBoundary(withIdentifier: \(identifier)) needs two distinct finite points within ±10⁷ pt; ignored.")
             return
         }
         var path = BezierPath()
@@ -261,6 +266,86 @@ public final class CollisionBehavior: DynamicBehavior {
         }
     }
 
+    // MARK: Snapshots
+
+    /// The number of explicit boundaries (the animator's snapshot checks its boundary records).
+    var boundaryCount: Int { boundaries.count }
+
+    /// The identifier of explicit boundary `index`.
+    func boundaryIdentifier(at index: Int) -> AnyHashable { boundaries[index].identifier }
+
+    /// The boundaries' identifiers and geometry (hashed bit for bit): a restored world holds the
+    /// boundary bodies of the snapshot, so the behaviour must describe the same boundaries.
+    override var snapshotSignature: String {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ v: CGFloat) {
+            var x = Double(v).bitPattern
+            for _ in 0..<8 { h ^= x & 0xFF; h = h &* 0x0000_0100_0000_01B3; x >>= 8 }
+        }
+        for b in boundaries { for (p, q) in b.segments { mix(p.x); mix(p.y); mix(q.x); mix(q.y) } }
+        let names = boundaries.map { "\($0.identifier)" }.joined(separator: ", ")
+        return "boundaries [\(names)] geometry \(String(h, radix: 16))"
+    }
+
+    override func saveState(to writer: inout SnapshotWriter, in animator: DynamicAnimator) {
+        writer.add(bits: UInt64(storedMode.rawValue))
+        writer.add(storedTranslates)
+        writer.add(storedInsets.top)
+        writer.add(storedInsets.left)
+        writer.add(storedInsets.bottom)
+        writer.add(storedInsets.right)
+        writer.add(boundaries.count)
+        for b in boundaries { writer.add(b.worldSlot ?? -1) }
+        writer.add(retiredSlots.count)
+        for s in retiredSlots { writer.add(s) }
+        writer.add(referenceSlot ?? -1)
+        writer.add(referenceDirty)
+        writer.add(slot ?? -1)
+    }
+
+    override func restoreState(from reader: inout SnapshotReader, context: SnapshotRestoreContext) throws -> () -> Void {
+        let mode = Mode(rawValue: UInt(truncatingIfNeeded: try reader.bits()))
+        let translates = try reader.bool()
+        let insets = Insets(top: try reader.finite(), left: try reader.finite(), bottom: try reader.finite(), right: try reader.finite())
+        let slots = context.boundarySlotCount
+        let me = context.behaviorIndex
+        /// A boundary slot owned by this behaviour as `boundary` (nil: any of its boundaries).
+        func owned(_ s: Int, _ boundary: Int?) -> Bool {
+            guard let owner = context.boundaryOwners[s] else { return false }
+            return owner.behavior == me && (boundary == nil || owner.boundary == boundary)
+        }
+        guard try reader.int(0...Int(Int32.max)) == boundaries.count else { throw reader.corrupt("the number of boundaries differs") }
+        var worldSlots: [Int?] = []
+        for i in boundaries.indices {
+            let s = try reader.int(-1...max(-1, slots - 1))
+            guard s < 0 || owned(s, i) else { throw reader.corrupt("boundary \(i) names a boundary body it does not own") }
+            worldSlots.append(s < 0 ? nil : s)
+        }
+        var retired: [Int] = []
+        for _ in 0..<(try reader.count()) {
+            let s = try reader.int(0...max(0, slots - 1))
+            guard slots > 0, owned(s, nil) else { throw reader.corrupt("a retired boundary body it does not own") }
+            retired.append(s)
+        }
+        let reference = try reader.int(-1...max(-1, slots - 1))
+        guard reference < 0 || owned(reference, -1) else { throw reader.corrupt("its reference boundary is not its own") }
+        let dirty = try reader.bool()
+        let k = try reader.int(-1...(CollisionBits.maxBehaviors - 1))
+        guard k < 0 ? !context.collisionSlotOwners.contains(me) : context.collisionSlotOwners[k] == me else {
+            throw reader.corrupt("its collision slot \(k) is not its own")
+        }
+        return { [self] in
+            storedMode = mode
+            storedTranslates = translates
+            storedInsets = insets
+            for i in boundaries.indices { boundaries[i].worldSlot = worldSlots[i] }
+            retiredSlots = retired
+            referenceSlot = reference < 0 ? nil : reference
+            referenceDirty = dirty
+            slot = k < 0 ? nil : k
+        }
+    }
+
     private func makeReferenceBoundary(_ animator: DynamicAnimator, slot k: Int) -> Int? {
         guard let bounds = animator.referenceBounds else {
             report("CollisionBehavior.translatesReferenceBoundsIntoBoundary needs an animator with reference bounds; this one has none.")
@@ -271,6 +356,10 @@ public final class CollisionBehavior: DynamicBehavior {
         let minY = bounds.minY + i.top, maxY = bounds.maxY - i.bottom
         guard minX < maxX, minY < maxY else {
             report("CollisionBehavior reference-bounds insets leave no area; no reference boundary.")
+            return nil
+        }
+        guard CGPoint(x: minX, y: minY).isUsableAnimatorValue, CGPoint(x: maxX, y: maxY).isUsableAnimatorValue else {
+            report("CollisionBehavior reference-bounds insets put the boundary beyond ±10⁷ pt; no reference boundary.")
             return nil
         }
         let tl = CGPoint(x: minX, y: minY), tr = CGPoint(x: maxX, y: minY)

@@ -112,6 +112,27 @@ open class DynamicBehavior {
     ///   - dt: The step, in seconds.
     func applyForces(in animator: DynamicAnimator, dt: TimeInterval) {}
 
+    // MARK: Snapshot hooks (internal)
+    //
+    // `DynamicAnimator.snapshot()` asks every behaviour, in depth-first order, for its state and
+    // `restore(_:)` hands it back in two phases: `restoreState` reads and checks everything and
+    // returns the change to make, which runs only once every behaviour and the animator accepted
+    // their parts — so a corrupt snapshot leaves everything as it was.
+
+    /// Settings fixed at creation that cannot be restored (a push's mode, an attachment's kind, a
+    /// collision behaviour's boundaries): part of the configuration a snapshot must find. Default "".
+    var snapshotSignature: String { "" }
+
+    /// Appends the behaviour's state (property values, bookkeeping, engine ids) to `writer`.
+    /// Default: nothing.
+    func saveState(to writer: inout SnapshotWriter, in animator: DynamicAnimator) {}
+
+    /// Reads what `saveState` wrote, checking every value against `context`, and returns the
+    /// change that puts it back (run after the animator's own state is restored). Default: nothing.
+    func restoreState(from reader: inout SnapshotReader, context: SnapshotRestoreContext) throws -> () -> Void {
+        {}
+    }
+
     /// Tells the animator that something that can move the behaviour's items changed: wakes the
     /// items, resumes a paused animator and, when `needsSync`, refreshes world objects before
     /// the next step.
@@ -134,19 +155,21 @@ open class DynamicBehavior {
         }
     }
 
-    /// Whether `value` is finite and not negative; otherwise reports it and returns false.
-    func validate(_ value: CGFloat, _ name: String, allowsNegative: Bool = false) -> Bool {
-        guard value.isFinite, allowsNegative || value >= 0 else {
-            report("\(behaviorLabel(self)).\(name) cannot be \(value); the last good value is kept.")
+    /// Whether `value` is finite, not negative (unless allowed) and at most `maximum` in size;
+    /// otherwise reports it and returns false.
+    func validate(_ value: CGFloat, _ name: String, allowsNegative: Bool = false, maximum: CGFloat = .infinity) -> Bool {
+        guard value.isFinite, allowsNegative || value >= 0, abs(value) <= maximum else {
+            let range = maximum.isFinite ? " (at most \(maximum) in size)" : ""
+            report("\(behaviorLabel(self)).\(name) cannot be \(value)\(range); the last good value is kept.")
             return false
         }
         return true
     }
 
-    /// Whether `point` is finite; otherwise reports it and returns false.
+    /// Whether `point` is finite and within ±10⁷ pt; otherwise reports it and returns false.
     func validate(_ point: CGPoint, _ name: String) -> Bool {
-        guard point.isFiniteAnimatorValue else {
-            report("\(behaviorLabel(self)).\(name) cannot be (\(point.x), \(point.y)); the last good value is kept.")
+        guard point.isUsableAnimatorValue else {
+            report("\(behaviorLabel(self)).\(name) cannot be (\(point.x), \(point.y)) (finite, within ±10⁷ pt); the last good value is kept.")
             return false
         }
         return true

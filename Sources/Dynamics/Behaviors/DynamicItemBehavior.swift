@@ -130,7 +130,8 @@ public final class DynamicItemBehavior: DynamicBehavior {
 
     /// Adds `velocity` (pt/s) to `item`'s linear velocity. Before the item is in an animator's
     /// world the velocities accumulate and are applied when it joins. Resumes a paused animator.
-    /// A non-finite velocity is reported and ignored.
+    /// A non-finite velocity, or one beyond ±10⁷ pt/s per axis, is reported and ignored (the engine
+    /// caps speeds at 40 000 pt/s anyway).
     ///
     /// - Parameters:
     ///   - velocity: The velocity to add, in points per second.
@@ -154,13 +155,13 @@ public final class DynamicItemBehavior: DynamicBehavior {
 
     /// Adds `velocity` (rad/s; positive turns +x toward +y) to `item`'s angular velocity. Before
     /// the item is in an animator's world the velocities accumulate. Resumes a paused animator.
-    /// A non-finite velocity is reported and ignored.
+    /// A non-finite velocity, or one above 10⁷ rad/s in size, is reported and ignored.
     ///
     /// - Parameters:
     ///   - velocity: The angular velocity to add, in radians per second.
     ///   - item: The item.
     public func addAngularVelocity(_ velocity: CGFloat, for item: any DynamicItem) {
-        guard validate(velocity, "addAngularVelocity", allowsNegative: true) else { return }
+        guard validate(velocity, "addAngularVelocity", allowsNegative: true, maximum: 10_000_000) else { return }
         addVelocity(linear: .zero, angular: velocity, for: item)
     }
 
@@ -216,6 +217,51 @@ public final class DynamicItemBehavior: DynamicBehavior {
         if let v = explicitCharge { p.charge = v }
         if let v = explicitAnchored { p.isAnchored = v }
         if let v = explicitAllowsRotation { p.allowsRotation = v }
+    }
+
+    override func saveState(to writer: inout SnapshotWriter, in animator: DynamicAnimator) {
+        for v in [explicitElasticity, explicitFriction, explicitDensity, explicitResistance, explicitAngularResistance, explicitCharge] {
+            writer.add(v)
+        }
+        writer.add(explicitAnchored)
+        writer.add(explicitAllowsRotation)
+        // Velocities waiting for an item of this behaviour, by the item's index in `items`.
+        let items = list.items
+        let named = pendingVelocities.compactMap { entry in items.firstIndex { $0 === entry.item }.map { (index: $0, entry: entry) } }
+        writer.add(named.count)
+        for n in named {
+            writer.add(n.index)
+            writer.add(n.entry.linear)
+            writer.add(n.entry.angular)
+        }
+    }
+
+    override func restoreState(from reader: inout SnapshotReader, context: SnapshotRestoreContext) throws -> () -> Void {
+        let elasticity = try reader.optionalNonNegative(), friction = try reader.optionalNonNegative()
+        let density = try reader.optionalNonNegative()
+        guard density.map({ $0 > 0 }) ?? true else { throw reader.corrupt("density must be positive") }
+        let resistance = try reader.optionalNonNegative(), angularResistance = try reader.optionalNonNegative()
+        let charge = try reader.optionalFinite()
+        let anchored = try reader.optionalBool(), rotates = try reader.optionalBool()
+        let items = list.items
+        var waiting: [(item: any DynamicItem, linear: CGPoint, angular: CGFloat)] = []
+        for _ in 0..<(try reader.count(perEntry: 4)) {
+            let i = try reader.int(0...max(0, items.count - 1))
+            guard !items.isEmpty else { throw reader.corrupt("a velocity for an item the behaviour does not have") }
+            waiting.append((items[i], try reader.point(), try reader.finite()))
+        }
+        return { [self] in
+            explicitElasticity = elasticity
+            explicitFriction = friction
+            explicitDensity = density
+            explicitResistance = resistance
+            explicitAngularResistance = angularResistance
+            explicitCharge = charge
+            explicitAnchored = anchored
+            explicitAllowsRotation = rotates
+            // Velocities for items outside the behaviour (applied if they join it) are kept.
+            pendingVelocities = waiting + pendingVelocities.filter { entry in !items.contains { $0 === entry.item } }
+        }
     }
 
     override func syncWorld(_ animator: DynamicAnimator) {

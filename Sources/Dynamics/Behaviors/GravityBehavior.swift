@@ -90,6 +90,16 @@ public final class GravityBehavior: DynamicBehavior {
 
     override var heldItems: [any DynamicItem] { list.items }
 
+    override func saveState(to writer: inout SnapshotWriter, in animator: DynamicAnimator) {
+        writer.add(direction.vector)
+        writer.add(direction.angle)
+    }
+
+    override func restoreState(from reader: inout SnapshotReader, context: SnapshotRestoreContext) throws -> () -> Void {
+        let saved = PolarVector(vector: try reader.vector(), angle: try reader.finite())
+        return { [self] in direction = saved }
+    }
+
     override func applyForces(in animator: DynamicAnimator, dt: TimeInterval) {
         let g = direction.vector
         guard g.dx != 0 || g.dy != 0 else { return }

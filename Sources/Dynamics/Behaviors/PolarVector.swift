@@ -17,6 +17,12 @@ struct PolarVector {
         self.angle = vector.dx == 0 && vector.dy == 0 ? 0 : vector.angle
     }
 
+    /// A vector with an angle kept as is (a snapshot's restore).
+    init(vector: CGVector, angle: CGFloat) {
+        self.vector = vector
+        self.angle = angle
+    }
+
     var magnitude: CGFloat { vector.magnitude }
 
     mutating func setVector(_ v: CGVector) {

@@ -120,7 +120,7 @@ public final class PushBehavior: DynamicBehavior {
 
     /// Makes the push act on `item` at `offset` from its center (points, in the animator's axes)
     /// instead of at its center of mass, so it also turns the item. Default `.zero` for every item.
-    /// A non-finite offset is reported and ignored.
+    /// A non-finite offset, or one beyond ±10⁷ pt, is reported and ignored.
     ///
     /// - Parameters:
     ///   - offset: The point of application relative to the item's center, in points.
@@ -139,6 +139,40 @@ public final class PushBehavior: DynamicBehavior {
     }
 
     override var heldItems: [any DynamicItem] { list.items }
+
+    override var snapshotSignature: String { "mode \(mode.rawValue)" }
+
+    override func saveState(to writer: inout SnapshotWriter, in animator: DynamicAnimator) {
+        writer.add(direction.vector)
+        writer.add(direction.angle)
+        writer.add(storedActive)
+        let items = list.items
+        let withOffsets = items.indices.filter { offsets[ObjectIdentifier(items[$0])] != nil }
+        writer.add(withOffsets.count)
+        for i in withOffsets {
+            writer.add(i)
+            writer.add(offsets[ObjectIdentifier(items[i])] ?? .zero)
+        }
+    }
+
+    override func restoreState(from reader: inout SnapshotReader, context: SnapshotRestoreContext) throws -> () -> Void {
+        let saved = PolarVector(vector: try reader.vector(), angle: try reader.finite())
+        let active = try reader.bool()
+        let items = list.items
+        var savedOffsets: [(ObjectIdentifier, CGPoint)] = []
+        for _ in 0..<(try reader.count(perEntry: 3)) {
+            let i = try reader.int(0...max(0, items.count - 1))
+            guard !items.isEmpty else { throw reader.corrupt("a target offset for an item the push does not have") }
+            savedOffsets.append((ObjectIdentifier(items[i]), try reader.point()))
+        }
+        return { [self] in
+            direction = saved
+            storedActive = active
+            // Offsets of items outside the push (kept for when they join it) stay as they are.
+            for item in items { offsets[ObjectIdentifier(item)] = nil }
+            for (id, offset) in savedOffsets { offsets[id] = offset }
+        }
+    }
 
     override func applyForces(in animator: DynamicAnimator, dt: TimeInterval) {
         guard storedActive else { return }

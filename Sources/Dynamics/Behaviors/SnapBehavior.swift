@@ -35,7 +35,8 @@ public final class SnapBehavior: DynamicBehavior {
     private var targetAngle: CGFloat = 0
 
     /// The point the item's center is pulled to, in points (the animator's coordinate space).
-    /// Setting it resumes a paused animator. A non-finite point is reported and ignored.
+    /// Setting it resumes a paused animator. A non-finite point, or one beyond ±10⁷ pt, is
+    /// reported and ignored.
     public var snapPoint: CGPoint {
         get { storedSnapPoint }
         set {
@@ -67,14 +68,15 @@ public final class SnapBehavior: DynamicBehavior {
     ///
     /// - Parameters:
     ///   - item: The item to snap.
-    ///   - point: The point to snap to, in points. A non-finite point is reported and the item's
-    ///     current center is used.
+    ///   - point: The point to snap to, in points. A non-finite point, or one beyond ±10⁷ pt, is
+    ///     reported and the item's current center is used (or (0, 0) if that is unusable too).
     public init(item: any DynamicItem, snapTo point: CGPoint) {
         self.item = item
-        storedSnapPoint = point.isFiniteAnimatorValue ? point : item.center
+        let center = item.center
+        storedSnapPoint = point.isUsableAnimatorValue ? point : center.isUsableAnimatorValue ? center : .zero
         super.init()
-        if !point.isFiniteAnimatorValue {
-            report("SnapBehavior cannot snap to (\(point.x), \(point.y)); snapping to the item's center instead.")
+        if !point.isUsableAnimatorValue {
+            report("SnapBehavior cannot snap to (\(point.x), \(point.y)); snapping to (\(storedSnapPoint.x), \(storedSnapPoint.y)) instead.")
         }
     }
 
@@ -89,6 +91,35 @@ public final class SnapBehavior: DynamicBehavior {
     override func attach(to animator: DynamicAnimator) {
         joint = .null
         jointBody = .null
+    }
+
+    override func saveState(to writer: inout SnapshotWriter, in animator: DynamicAnimator) {
+        writer.add(storedSnapPoint)
+        writer.add(storedDamping)
+        writer.add(joint)
+        writer.add(jointBody)
+        writer.add(jointMass)
+        writer.add(targetAngle)
+    }
+
+    override func restoreState(from reader: inout SnapshotReader, context: SnapshotRestoreContext) throws -> () -> Void {
+        let point = try reader.point()
+        let damping = try reader.finite()
+        guard (0...1).contains(damping) else { throw reader.corrupt("damping \(damping) is not in 0…1") }
+        let savedJoint = try reader.jointID()
+        let savedBody = try reader.bodyID()
+        let mass = try reader.float()
+        let angle = try reader.finite()
+        // The ids may be stale (the item left the world since): they are only compared and
+        // checked with `isValid`, as before the snapshot.
+        return { [self] in
+            storedSnapPoint = point
+            storedDamping = damping
+            joint = savedJoint
+            jointBody = savedBody
+            jointMass = mass
+            targetAngle = angle
+        }
     }
 
     private var hertz: Float { Float(Self.frequency) }

@@ -132,8 +132,8 @@ public final class FieldBehavior: DynamicBehavior {
     // MARK: Properties
 
     /// The field's origin, in the animator's coordinate space (pt). Default `.zero`. The
-    /// ``region`` and every distance-dependent law are measured from it. A non-finite point is
-    /// reported and ignored.
+    /// ``region`` and every distance-dependent law are measured from it. A non-finite point, or
+    /// one beyond ±10⁷ pt, is reported and ignored.
     public var position: CGPoint {
         get { storedPosition }
         set {
@@ -298,6 +298,51 @@ public final class FieldBehavior: DynamicBehavior {
         applyFieldForces(in: animator, dt: dt)
     }
 
+    override var snapshotSignature: String { "kind \(kind)" }
+
+    override func saveState(to writer: inout SnapshotWriter, in animator: DynamicAnimator) {
+        writer.add(storedPosition)
+        storedRegion.save(to: &writer)
+        writer.add(storedStrength)
+        writer.add(storedFalloff)
+        writer.add(storedMinimumRadius)
+        writer.add(storedDirection)
+        writer.add(storedSmoothness)
+        writer.add(storedAnimationSpeed)
+        writer.add(bits: storedSeed)
+        writer.add(noiseTime)
+    }
+
+    override func restoreState(from reader: inout SnapshotReader, context: SnapshotRestoreContext) throws -> () -> Void {
+        let position = try reader.point()
+        let region = try Region.restore(from: &reader)
+        let strength = try reader.finite(), falloff = try reader.finite()
+        let minimumRadius = try reader.nonNegative()
+        let direction = try reader.vector()
+        let smoothness = try reader.finite()
+        guard (0...1).contains(smoothness) else { throw reader.corrupt("smoothness \(smoothness) is not in 0…1") }
+        let speed = try reader.finite()
+        let seed = try reader.bits()
+        let time = try reader.finite()
+        return { [self] in
+            storedPosition = position
+            storedRegion = region
+            regionIsInfinite = region == .infinite
+            storedStrength = strength
+            storedFalloff = falloff
+            storedMinimumRadius = minimumRadius
+            storedDirection = direction
+            storedSmoothness = smoothness
+            noiseFrequency = Self.noiseFrequency(smoothness: smoothness)
+            storedAnimationSpeed = speed
+            storedSeed = seed
+            noiseSeed = SimplexNoise.foldSeed(seed)
+            noiseTime = time
+            // The cached records belong to the animator's old records.
+            if let animator = dynamicAnimator { syncWorld(animator) }
+        }
+    }
+
     // MARK: Helpers
 
     /// 1 / the noise feature size: the feature is 10 × 100^smoothness pt.
@@ -355,11 +400,11 @@ extension FieldBehavior {
     /// and ``minimumRadius`` to soften the center.
     ///
     /// - Parameter position: The attracting point, in the animator's coordinate space (pt). A
-    ///   non-finite point is reported and the origin used.
+    ///   non-finite point, or one beyond ±10⁷ pt, is reported and the origin used.
     /// - Returns: A radial gravity field of strength 1 at `position`, acting everywhere.
     public static func radialGravityField(position: CGPoint) -> FieldBehavior {
         let field = FieldBehavior(kind: .radialGravity)
-        if position.isFiniteAnimatorValue {
+        if position.isUsableAnimatorValue {
             field.storedPosition = position
         } else {
             field.report("FieldBehavior.position cannot be (\(position.x), \(position.y)); using (0, 0).")

@@ -229,6 +229,46 @@ extension Region: Codable {
     }
 }
 
+extension Region {
+    /// Appends the program to a snapshot tape: its length, then one code per instruction
+    /// (0 nothing, 1 everything, 2 circle r, 3 rectangle w h, 4 inverse, 5 union, 6 intersection,
+    /// 7 difference).
+    func save(to writer: inout SnapshotWriter) {
+        writer.add(program.count)
+        for instruction in program {
+            switch instruction {
+            case .nothing: writer.add(0)
+            case .everything: writer.add(1)
+            case .circle(let r): writer.add(2); writer.add(r)
+            case .rectangle(let w, let h): writer.add(3); writer.add(w); writer.add(h)
+            case .inverse: writer.add(4)
+            case .union: writer.add(5)
+            case .intersection: writer.add(6)
+            case .difference: writer.add(7)
+            }
+        }
+    }
+
+    /// Reads what `save(to:)` wrote; a malformed program throws.
+    static func restore(from reader: inout SnapshotReader) throws -> Region {
+        var program: [Instruction] = []
+        for _ in 0..<(try reader.count()) {
+            switch try reader.int(0...7) {
+            case 0: program.append(.nothing)
+            case 1: program.append(.everything)
+            case 2: program.append(.circle(radius: try reader.double()))
+            case 3: program.append(.rectangle(width: try reader.double(), height: try reader.double()))
+            case 4: program.append(.inverse)
+            case 5: program.append(.union)
+            case 6: program.append(.intersection)
+            default: program.append(.difference)
+            }
+        }
+        guard isWellFormed(program) else { throw reader.corrupt("a field region is malformed") }
+        return Region(program: program)
+    }
+}
+
 extension Region: CustomStringConvertible {
     /// A readable formula, e.g. `(circle(r: 50) − rect(20 × 10))`, in points.
     public var description: String {

@@ -20,7 +20,8 @@ struct ItemShapePlan {
 ///   density × π·w·h/4 / 10 000.
 /// - `.path`: the first subpath of the flattened bounding path (0.5 pt tolerance); a concave or
 ///   self-intersecting outline is replaced by its convex hull, with a diagnostic; a missing,
-///   empty or degenerate path falls back to the rectangle, with a diagnostic.
+///   empty or degenerate path, or one reaching more than 5·10⁵ pt from the center, falls back to
+///   the rectangle, with a diagnostic.
 enum ItemShapes {
     /// Sizes are kept within this range (pt); outside it the item gets the nearest bound and a
     /// diagnostic. 1 pt keeps a zero-sized item simulated; 10⁶ pt keeps Float positions precise
@@ -114,6 +115,11 @@ enum ItemShapes {
         let hull = PolygonTools.convexHull(first.points, tolerance: 0.001)
         guard hull.count >= 3, PolygonTools.area(hull) >= 0.25 else {
             report("\(label) has a degenerate collisionBoundingPath (no area); using its rectangle.")
+            return nil
+        }
+        let reach = maximumSide / 2
+        guard hull.allSatisfy({ abs($0.x) <= reach && abs($0.y) <= reach }) else {
+            report("\(label) has a collisionBoundingPath reaching beyond \(reach) pt from its center; using its rectangle.")
             return nil
         }
         if !PolygonTools.isSimple(first.points) {

@@ -39,6 +39,7 @@ struct UniformGrid {
     private(set) var staticEntries: [GridEntry] = []
     private(set) var staticMask = 0
     private(set) var staticLarge: [Int32] = []
+    private(set) var staticSmall: [Int32] = []
     var staticDirty = true
 
     /// Cell coordinates of a coordinate; far-away or non-finite values clamp instead of trapping.
@@ -131,11 +132,10 @@ struct UniformGrid {
     }
 
     mutating func rebuildStatic(_ proxies: [Int32], shapes: UnsafePointer<Shape>) {
-        var s = staticStart, e = staticEntries, m = staticMask, l = staticLarge
-        var unusedSmall: [Int32] = []
-        staticStart = []; staticEntries = []; staticLarge = []
-        build(proxies, shapes: shapes, start: &s, entries: &e, mask: &m, large: &l, small: &unusedSmall)
-        staticStart = s; staticEntries = e; staticMask = m; staticLarge = l
+        var s = staticStart, e = staticEntries, m = staticMask, l = staticLarge, sm = staticSmall
+        staticStart = []; staticEntries = []; staticLarge = []; staticSmall = []
+        build(proxies, shapes: shapes, start: &s, entries: &e, mask: &m, large: &l, small: &sm)
+        staticStart = s; staticEntries = e; staticMask = m; staticLarge = l; staticSmall = sm
         staticDirty = false
     }
 
@@ -145,6 +145,14 @@ struct UniformGrid {
     func query(_ box: AABB, exclude: Int32, isStatic: Bool, shapes: UnsafePointer<Shape>, _ report: (Int32) -> Void) {
         if isStatic {
             for p in staticLarge where p != exclude && shapes[Int(p)].fatAABB.overlaps(box) { report(p) }
+            if staticEntries.isEmpty { return }
+            let r = cellRange(box)
+            let cells = (Int(r.x1) - Int(r.x0) + 1) * (Int(r.y1) - Int(r.y0) + 1)
+            if cells > staticSmall.count {
+                // A huge moving box (up to 10⁶ pt, ~10⁹ cells): test every small static proxy instead.
+                for p in staticSmall where p != exclude && shapes[Int(p)].fatAABB.overlaps(box) { report(p) }
+                return
+            }
             staticStart.withUnsafeBufferPointer { st in
                 staticEntries.withUnsafeBufferPointer { en in
                     scan(box, exclude: exclude, start: st, entries: en, mask: staticMask, shapes: shapes, report)

@@ -124,10 +124,19 @@ package struct Softness: Sendable, Equatable, Codable {
 
     /// - Parameters: hertz (Hz), zeta (damping ratio), h (sub-step, s).
     package init(hertz: Float, zeta: Float, h: Float) {
-        if hertz <= 0 || !hertz.isFinite { self = .rigid; return }
+        if hertz <= 0 || !hertz.isFinite || !(h > 0) || !h.isFinite { self = .rigid; return }
+        let zeta = zeta.isFinite ? max(zeta, 0) : 0
         let omega = 2 * Float.pi * hertz
         let a1 = 2 * zeta + h * omega
         let a2 = h * omega * a1
+        guard a2.isFinite, omega.isFinite, a1.isFinite else {
+            // So stiff (or so damped) that a Float overflows: the formulas' limit as a2 → ∞, a
+            // rigid constraint with full position correction (instead of ∞ · 0 = NaN).
+            biasRate = omega.isFinite && a1.isFinite ? omega / a1 : 1 / h
+            massScale = 1
+            impulseScale = 0
+            return
+        }
         let a3 = 1 / (1 + a2)
         biasRate = omega / a1
         massScale = a2 * a3

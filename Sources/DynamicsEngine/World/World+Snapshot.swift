@@ -73,6 +73,44 @@ extension WorldSnapshot {
     }
 }
 
+extension WorldSnapshot {
+    /// The names of the fields that differ from `other` (for test failure messages).
+    package func differences(from other: WorldSnapshot) -> [String] {
+        var d: [String] = []
+        if gravity != other.gravity { d.append("gravity") }
+        if bodies != other.bodies {
+            let a = (try? RecordCoder.decode([Body].self, bodies.first?.data ?? Data())) ?? []
+            let b = (try? RecordCoder.decode([Body].self, other.bodies.first?.data ?? Data())) ?? []
+            let diff = zip(a, b).enumerated().filter { RecordCoder.encode($0.element.0) != RecordCoder.encode($0.element.1) }.map(\.offset)
+            d.append("bodies \(diff.prefix(5)) of \(a.count)/\(b.count): \(diff.first.map { "\(a[$0]) vs \(b[$0])" } ?? "")")
+        }
+        if freeBodies != other.freeBodies { d.append("freeBodies") }
+        if shapes != other.shapes {
+            let a = (try? RecordCoder.decode([ShapeCodable].self, shapes.first?.data ?? Data())) ?? []
+            let b = (try? RecordCoder.decode([ShapeCodable].self, other.shapes.first?.data ?? Data())) ?? []
+            let diff = zip(a, b).enumerated().filter { RecordCoder.encode($0.element.0) != RecordCoder.encode($0.element.1) }.map(\.offset)
+            d.append("shapes \(diff.prefix(5)) of \(a.count)/\(b.count): \(diff.first.map { "\(a[$0]) vs \(b[$0])" } ?? "")")
+        }
+        if freeShapes != other.freeShapes { d.append("freeShapes") }
+        if contacts != other.contacts {
+            let a = (try? RecordCoder.decode([Contact].self, contacts.first?.data ?? Data())) ?? []
+            let b = (try? RecordCoder.decode([Contact].self, other.contacts.first?.data ?? Data())) ?? []
+            let diff = zip(a, b).enumerated().filter { RecordCoder.encode($0.element.0) != RecordCoder.encode($0.element.1) }.map(\.offset)
+            d.append("contacts \(diff.prefix(5)) of \(a.count)/\(b.count): \(diff.first.map { "\(a[$0]) vs \(b[$0])" } ?? "\(a)")")
+        }
+        if freeContacts != other.freeContacts { d.append("freeContacts") }
+        if joints != other.joints { d.append("joints") }
+        if freeJoints != other.freeJoints { d.append("freeJoints") }
+        if awakeBodies != other.awakeBodies { d.append("awakeBodies") }
+        if sleepIslands != other.sleepIslands { d.append("sleepIslands") }
+        if freeSleepIslands != other.freeSleepIslands { d.append("freeSleepIslands") }
+        if movedProxies != other.movedProxies { d.append("movedProxies") }
+        if cellSize != other.cellSize || cellSizeChosen != other.cellSizeChosen || cellSizeProxyCount != other.cellSizeProxyCount { d.append("cell size") }
+        if stepCount != other.stepCount { d.append("stepCount") }
+        return d
+    }
+}
+
 package enum WorldSnapshotError: Error, CustomStringConvertible {
     case corrupt(String)
     package var description: String {
@@ -81,7 +119,8 @@ package enum WorldSnapshotError: Error, CustomStringConvertible {
 }
 
 /// A shape with its polygon as plain points.
-private struct ShapeCodable: Codable {
+private struct ShapeCodable: Codable, CustomStringConvertible {
+    var description: String { "shape(kind \(kind), body \(body), gen \(generation), alive \(isAlive), next \(nextShape), polygon \(polygon?.count ?? -1), aabb \(aabb), fat \(fatAABB), static \(isStaticProxy), enlarged \(enlarged))" }
     var kind: ShapeKind
     var body: Int32
     var generation: UInt32

@@ -169,7 +169,17 @@ extension World {
                                 let sd = sims[k]
                                 guard sd.isDynamic else { continue }
                                 var v = sd.linearDelta + sd.linearDampingFactor * states[k].v
-                                if v.lengthSquared > maxSpeed * maxSpeed { v = (maxSpeed / v.length) * v }
+                                let l2 = v.lengthSquared
+                                if l2 > maxSpeed * maxSpeed {
+                                    if l2.isFinite {
+                                        v = (maxSpeed / v.length) * v
+                                    } else if v.isFinite {
+                                        // |v| > 1.8·10¹⁹ squares to ∞: scale down first, or the cap would zero it.
+                                        let m = max(abs(v.x), abs(v.y))
+                                        let u = (1 / m) * v
+                                        v = (maxSpeed / u.length) * u
+                                    }
+                                }
                                 states[k].v = v
                                 states[k].w = sd.angularDelta + sd.angularDampingFactor * states[k].w
                             }
@@ -217,22 +227,36 @@ extension World {
             }
         }
 
-        // store impulses for the next step's warm start
+        // store impulses for the next step's warm start; a non-finite impulse (a numerical
+        // blow-up the bodies were already protected from in `finalizeBodies`) is not carried over
+        @inline(__always) func finite(_ x: Float) -> Float { x.isFinite ? x : 0 }
         contacts.withUnsafeMutableBufferPointer { cbuf in
             constraints.withUnsafeBufferPointer { ccs in
                 for cc in ccs {
                     let m = cbuf.baseAddress! + Int(cc.contact)
-                    m.pointee.manifold.p0.normalImpulse = cc.p0.normalImpulse
-                    m.pointee.manifold.p0.tangentImpulse = cc.p0.tangentImpulse
-                    m.pointee.manifold.p0.maxNormalImpulse = cc.p0.maxNormalImpulse
-                    m.pointee.manifold.p0.normalVelocity = cc.p0.relativeVelocity
+                    m.pointee.manifold.p0.normalImpulse = finite(cc.p0.normalImpulse)
+                    m.pointee.manifold.p0.tangentImpulse = finite(cc.p0.tangentImpulse)
+                    m.pointee.manifold.p0.maxNormalImpulse = finite(cc.p0.maxNormalImpulse)
+                    m.pointee.manifold.p0.normalVelocity = finite(cc.p0.relativeVelocity)
                     if cc.pointCount > 1 {
-                        m.pointee.manifold.p1.normalImpulse = cc.p1.normalImpulse
-                        m.pointee.manifold.p1.tangentImpulse = cc.p1.tangentImpulse
-                        m.pointee.manifold.p1.maxNormalImpulse = cc.p1.maxNormalImpulse
-                        m.pointee.manifold.p1.normalVelocity = cc.p1.relativeVelocity
+                        m.pointee.manifold.p1.normalImpulse = finite(cc.p1.normalImpulse)
+                        m.pointee.manifold.p1.tangentImpulse = finite(cc.p1.tangentImpulse)
+                        m.pointee.manifold.p1.maxNormalImpulse = finite(cc.p1.maxNormalImpulse)
+                        m.pointee.manifold.p1.normalVelocity = finite(cc.p1.relativeVelocity)
                     }
                 }
+            }
+        }
+        for ji in jointList {
+            let j = joints[Int(ji)]
+            let sum = j.linearImpulse.x + j.linearImpulse.y + j.angularImpulse + j.axialImpulse + j.lowerImpulse
+                + j.upperImpulse + j.motorImpulse + j.springImpulse
+            if !sum.isFinite && [j.linearImpulse.x, j.linearImpulse.y, j.angularImpulse, j.axialImpulse, j.lowerImpulse,
+                                 j.upperImpulse, j.motorImpulse, j.springImpulse].contains(where: { !$0.isFinite }) {
+                joints[Int(ji)].linearImpulse = .zero
+                joints[Int(ji)].angularImpulse = 0; joints[Int(ji)].axialImpulse = 0
+                joints[Int(ji)].lowerImpulse = 0; joints[Int(ji)].upperImpulse = 0
+                joints[Int(ji)].motorImpulse = 0; joints[Int(ji)].springImpulse = 0
             }
         }
 

@@ -50,6 +50,13 @@ extension World {
             alive += 1
             if pairs.find(c.pairKey) != Int32(i) { errors.append("contact \(i) missing from the pair table") }
             if !shapes[Int(c.shapeA)].isAlive || !shapes[Int(c.shapeB)].isAlive { errors.append("contact \(i) refers to a dead shape") }
+            let m = c.manifold
+            for k in 0..<Int(max(0, min(m.pointCount, 2))) {
+                let p = k == 0 ? m.p0 : m.p1
+                if !(p.normalImpulse.isFinite && p.tangentImpulse.isFinite && p.point.isFinite && p.separation.isFinite) {
+                    errors.append("contact \(i) point \(k) is not finite")
+                }
+            }
             if c.isTouching {
                 let a = bodies[Int(c.bodyA)], b = bodies[Int(c.bodyB)]
                 let aSleeps = a.type == .dynamic && a.awakeIndex < 0, bSleeps = b.type == .dynamic && b.awakeIndex < 0
@@ -59,6 +66,12 @@ extension World {
             }
         }
         if alive != pairs.count { errors.append("pair table holds \(pairs.count) pairs for \(alive) contacts") }
+        // joints
+        for (i, j) in joints.enumerated() where j.isAlive {
+            let impulses = [j.linearImpulse.x, j.linearImpulse.y, j.angularImpulse, j.axialImpulse, j.lowerImpulse,
+                            j.upperImpulse, j.motorImpulse, j.springImpulse]
+            if !impulses.allSatisfy(\.isFinite) { errors.append("joint \(i) (\(j.def.kind)) impulses are not finite: \(impulses), def \(j.def), bodies \(bodies[Int(j.bodyA)].type)/\(bodies[Int(j.bodyB)].type) masses \(bodies[Int(j.bodyA)].mass)/\(bodies[Int(j.bodyB)].mass) inertia \(bodies[Int(j.bodyA)].inertia)/\(bodies[Int(j.bodyB)].inertia)") }
+        }
         // shapes
         for (i, s) in shapes.enumerated() where s.isAlive {
             if !bodies[Int(s.body)].isAlive { errors.append("shape \(i) on a dead body") }
