@@ -44,11 +44,12 @@ extension DynamicAnimator {
     /// when nil, at the item's center of mass (no torque). A non-finite force is contained: it is
     /// dropped for this item and reported once.
     func applyForce(_ force: CGVector, to r: ItemRecord, at point: CGPoint? = nil) {
-        guard force.dx.isFinite, force.dy.isFinite else {
+        // Finite as a Double is not enough: the engine computes in Float (at most 3.4·10³⁸).
+        guard Vec2(force).isFinite else {
             reportOnce("A non-finite force on the \(itemLabel(r.item)) was ignored.")
             return
         }
-        if let point, point.isFiniteAnimatorValue {
+        if let point, point.isUsableAnimatorValue {
             world.applyForce(r.body, Vec2(force), at: Vec2(point), wake: false)
         } else {
             world.applyForceToCenter(r.body, Vec2(force), wake: false)
@@ -57,7 +58,7 @@ extension DynamicAnimator {
 
     /// Adds `torque` (mass·pt²/s²) for this step. A non-finite torque is dropped and reported once.
     func applyTorque(_ torque: CGFloat, to r: ItemRecord) {
-        guard torque.isFinite else {
+        guard Float(torque).isFinite else {
             reportOnce("A non-finite torque on the \(itemLabel(r.item)) was ignored.")
             return
         }
@@ -67,11 +68,11 @@ extension DynamicAnimator {
     /// Applies `impulse` (mass·pt/s) now at `point` (points, world) or, when nil, at the item's
     /// center of mass, and wakes the item.
     func applyImpulse(_ impulse: CGVector, to r: ItemRecord, at point: CGPoint? = nil) {
-        guard impulse.dx.isFinite, impulse.dy.isFinite else {
+        guard Vec2(impulse).isFinite else {
             reportOnce("A non-finite impulse on the \(itemLabel(r.item)) was ignored.")
             return
         }
-        let p = point.flatMap { $0.isFiniteAnimatorValue ? Vec2($0) : nil } ?? world.worldCenter(r.body)
+        let p = point.flatMap { $0.isUsableAnimatorValue ? Vec2($0) : nil } ?? world.worldCenter(r.body)
         world.applyLinearImpulse(r.body, Vec2(impulse), at: p)
     }
 }

@@ -37,7 +37,9 @@ extension DynamicAnimator {
         w.add(accumulator)
         w.add(running)
         w.add(frameIndex)
-        w.add(needsSync)
+        // Taken from a diagnostic handler in the middle of a synchronisation, the snapshot holds a
+        // half-synchronised animator: the restored one synchronises again before its next step.
+        w.add(needsSync || isSyncing)
         w.add(wakeAllOnSync)
         w.add(groundBody)
         w.add(recordSlots.count)
@@ -189,7 +191,7 @@ extension DynamicAnimator {
     // MARK: Restoring
 
     private func restoreOrThrow(_ snapshot: DynamicsSnapshot) throws {
-        guard !isLocked, !isStepping, !isReconciling else { throw DynamicsSnapshotError.restoringDuringStep }
+        guard !isLocked, !isStepping, !isReconciling, !isSyncing else { throw DynamicsSnapshotError.restoringDuringStep }
         guard snapshot.formatVersion == DynamicsSnapshot.formatVersion else {
             throw DynamicsSnapshotError.corrupt("format version \(snapshot.formatVersion); this build reads version \(DynamicsSnapshot.formatVersion).")
         }

@@ -55,8 +55,8 @@ extension DynamicAnimator {
         return count
     }
 
-    /// The most fixed steps one ``advance(by:)`` runs: 100 000 (27 minutes 46 s at 1/60 s).
-    public static let maximumStepsPerAdvance = 100_000
+    /// The most fixed steps one ``advance(by:)`` runs: 36 000 (10 minutes at 1/60 s).
+    public static let maximumStepsPerAdvance = 36_000
 
     /// One step, in the order UIKit uses: apply pending changes, per-item forces from every
     /// behaviour (depth-first), the engine step, write-back; then, with the world locked against
@@ -197,10 +197,15 @@ extension DynamicAnimator {
         return FrameObserverToken(id: token)
     }
 
-    /// Removes the observer that `token` names; an unknown token is ignored.
+    /// Removes the observer that `token` names; an unknown token (or one already removed) is
+    /// reported and ignored.
     ///
     /// - Parameter token: The token ``addFrameObserver(_:)`` returned.
     public func removeFrameObserver(_ token: FrameObserverToken) {
+        guard frameObservers.contains(where: { $0.token == token.id }) else {
+            report("removeFrameObserver: no frame observer has this token; ignored.")
+            return
+        }
         frameObservers.removeAll { $0.token == token.id }
     }
 

@@ -77,9 +77,14 @@ extension DynamicAnimator {
     // MARK: The world
 
     /// Brings the world up to date with the behaviours, unless inside a step's callbacks (then it
-    /// happens at the end of the step).
+    /// happens at the end of the step) or inside a synchronisation: a `diagnosticHandler` called
+    /// from it may change behaviours or query the animator, and a nested pass would rebuild the
+    /// records the outer one is walking. Such changes set `needsSync` again and are picked up by
+    /// the next synchronisation.
     func ensureSynced() {
-        guard !isLocked, needsSync else { return }
+        guard !isLocked, !isSyncing, needsSync else { return }
+        isSyncing = true
+        defer { isSyncing = false }
         if treeDirty && !isReconciling { reconcileTree() }
         needsSync = false
         syncItems()
@@ -246,7 +251,8 @@ extension DynamicAnimator {
                 let size = ItemShapes.sanitizedSize(m.item.bounds.size, label: label) { report($0) }
                 plans += ItemShapes.plans(for: m.item, size: size, offset: m.offset, angle: m.angle, label: label) { report($0) }
             }
-            r.size = r.item.bounds.size
+            let s = r.item.bounds.size
+            r.size = s.width.isFinite && s.height.isFinite ? CGSize(width: abs(s.width), height: abs(s.height)) : .zero
         } else {
             let label = itemLabel(r.item)
             let size = ItemShapes.sanitizedSize(r.item.bounds.size, label: label) { report($0) }

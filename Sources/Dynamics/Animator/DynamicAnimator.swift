@@ -134,6 +134,8 @@ public final class DynamicAnimator {
     var pendingOperations: [() -> Void] = []
     var treeDirty = false
     var isReconciling = false
+    /// True inside `ensureSynced()`, which must not nest.
+    var isSyncing = false
     /// The world must be brought up to date with the behaviours before the next step or query.
     var needsSync = false
     /// Every body must be woken at the next synchronisation (items left, so their neighbours may
@@ -155,7 +157,8 @@ public final class DynamicAnimator {
     /// `init(referenceView:)`. Collision behaviours can turn these bounds into a boundary.
     ///
     /// - Parameter referenceBounds: The bounds, in points. A null, infinite or non-finite
-    ///   rectangle is reported and the animator has no reference bounds.
+    ///   rectangle, or one reaching beyond ±10⁷ pt, is reported and the animator has no reference
+    ///   bounds.
     public convenience init(referenceBounds: CGRect) {
         self.init(referenceBounds: Optional(referenceBounds), worldDef: .stiffJoints)
     }
@@ -174,8 +177,9 @@ public final class DynamicAnimator {
         world = World(def: def)
         if let rect = referenceBounds {
             let r = rect.standardized
-            if rect.isNull || rect.isInfinite || !(r.origin.x.isFinite && r.origin.y.isFinite && r.width.isFinite && r.height.isFinite) {
-                report("referenceBounds \(rect) is not a finite rectangle; the animator has no reference bounds.")
+            if rect.isNull || rect.isInfinite || !(r.origin.x.isFinite && r.origin.y.isFinite && r.width.isFinite && r.height.isFinite)
+                || !CGPoint(x: r.minX, y: r.minY).isUsableAnimatorValue || !CGPoint(x: r.maxX, y: r.maxY).isUsableAnimatorValue {
+                report("referenceBounds \(rect) is not a finite rectangle within ±10⁷ pt; the animator has no reference bounds.")
             } else {
                 self.referenceBounds = r
             }

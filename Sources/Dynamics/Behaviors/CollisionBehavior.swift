@@ -136,16 +136,17 @@ public final class CollisionBehavior: DynamicBehavior {
         if list.add(item) { itemsDidChange([item]) }
     }
 
-    /// Removes `item` (ignored if absent).
+    /// Removes `item`; an item the behaviour does not have is reported and ignored.
     public func removeItem(_ item: any DynamicItem) {
-        if list.remove(item) { itemsDidChange([item]) }
+        if list.remove(item) { itemsDidChange([item]) } else { reportNotHeld(item) }
     }
 
     // MARK: Boundaries
 
     /// Adds a boundary made of `path`'s outline: curves are flattened to segments within 0.5 pt,
     /// and a closed subpath gets its closing segment. An identifier already in use replaces that
-    /// boundary. A path that draws no segment, or reaches beyond ±10⁷ pt, is reported and ignored.
+    /// boundary. A path that draws no segment, has a non-finite point or reaches beyond ±10⁷ pt is
+    /// reported and ignored.
     /// Resumes a paused animator.
     ///
     /// - Parameters:
@@ -162,8 +163,8 @@ public final class CollisionBehavior: DynamicBehavior {
             report("CollisionBehavior.addBoundary(withIdentifier: \(identifier)): the path draws no segment; ignored.")
             return
         }
-        guard segments.allSatisfy({ $0.0.isUsableAnimatorValue && $0.1.isUsableAnimatorValue }) else {
-            report("CollisionBehavior.addBoundary(withIdentifier: \(identifier)): the path reaches beyond ±10⁷ pt; ignored.")
+        guard !path.hasNonFinitePoints, segments.allSatisfy({ $0.0.isUsableAnimatorValue && $0.1.isUsableAnimatorValue }) else {
+            report("CollisionBehavior.addBoundary(withIdentifier: \(identifier)): the path has a non-finite point or reaches beyond ±10⁷ pt; ignored.")
             return
         }
         install(Boundary(identifier: identifier, path: path, segments: segments))
@@ -204,11 +205,15 @@ public final class CollisionBehavior: DynamicBehavior {
         boundaries.first { $0.identifier == identifier }?.path
     }
 
-    /// Removes the boundary named `identifier` (ignored if absent). Resumes a paused animator.
+    /// Removes the boundary named `identifier`; an unknown identifier is reported and ignored.
+    /// Resumes a paused animator.
     ///
     /// - Parameter identifier: The boundary's name.
     public func removeBoundary(withIdentifier identifier: AnyHashable) {
-        guard let i = boundaries.firstIndex(where: { $0.identifier == identifier }) else { return }
+        guard let i = boundaries.firstIndex(where: { $0.identifier == identifier }) else {
+            report("CollisionBehavior.removeBoundary(withIdentifier: \(identifier)): there is no such boundary; ignored.")
+            return
+        }
         if let s = boundaries[i].worldSlot { retiredSlots.append(s) }
         boundaries.remove(at: i)
         didChange(needsSync: true)

@@ -155,6 +155,11 @@ open class DynamicBehavior {
         }
     }
 
+    /// Reports a `removeItem(_:)` of an item the behaviour does not have.
+    func reportNotHeld(_ item: any DynamicItem) {
+        report("\(behaviorLabel(self)).removeItem: the \(itemLabel(item)) is not one of its items; ignored.")
+    }
+
     /// Whether `value` is finite, not negative (unless allowed) and at most `maximum` in size;
     /// otherwise reports it and returns false.
     func validate(_ value: CGFloat, _ name: String, allowsNegative: Bool = false, maximum: CGFloat = .infinity) -> Bool {

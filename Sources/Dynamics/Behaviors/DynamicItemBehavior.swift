@@ -21,7 +21,9 @@ import Foundation
 /// one item, each property comes from the **last** behaviour in a depth-first walk of the
 /// animator's tree that set it explicitly; removing a behaviour removes its contribution (the
 /// defaults return if no other behaviour sets the property). Non-finite or negative values (and a
-/// zero density) are reported and the last good value kept.
+/// zero density), and values above ``maximumPropertyValue`` (10¹²) in size — the engine computes
+/// in `Float`, where a mass or an impulse that large overflows — are reported and the last good
+/// value kept.
 public final class DynamicItemBehavior: DynamicBehavior {
     private var list: ItemList
     private var explicitElasticity: CGFloat?
@@ -34,6 +36,10 @@ public final class DynamicItemBehavior: DynamicBehavior {
     private var explicitAllowsRotation: Bool?
     /// Velocities asked for before the item was in the world: applied when it joins.
     private var pendingVelocities: [(item: any DynamicItem, linear: CGPoint, angular: CGFloat)] = []
+
+    /// The largest size of ``elasticity``, ``friction``, ``density``, ``resistance``,
+    /// ``angularResistance`` and ``charge``: 10¹².
+    public static let maximumPropertyValue: CGFloat = 1e12
 
     /// Restitution of collisions, 0 (no bounce) … 1 (elastic); more is allowed. Default 0.
     public var elasticity: CGFloat {
@@ -51,8 +57,8 @@ public final class DynamicItemBehavior: DynamicBehavior {
     public var density: CGFloat {
         get { explicitDensity ?? 1 }
         set {
-            guard newValue.isFinite, newValue > 0 else {
-                report("DynamicItemBehavior.density must be finite and positive, not \(newValue); the last good value is kept.")
+            guard newValue.isFinite, newValue > 0, newValue <= Self.maximumPropertyValue else {
+                report("DynamicItemBehavior.density must be finite, positive and at most 10¹², not \(newValue); the last good value is kept.")
                 return
             }
             set(&explicitDensity, newValue, "density")
@@ -98,7 +104,7 @@ public final class DynamicItemBehavior: DynamicBehavior {
     }
 
     private func set(_ slot: inout CGFloat?, _ value: CGFloat, _ name: String, allowsNegative: Bool = false) {
-        guard validate(value, name, allowsNegative: allowsNegative) else { return }
+        guard validate(value, name, allowsNegative: allowsNegative, maximum: Self.maximumPropertyValue) else { return }
         guard value != slot else { return }
         slot = value
         didChange(needsSync: true)
@@ -120,10 +126,10 @@ public final class DynamicItemBehavior: DynamicBehavior {
         if list.add(item) { itemsDidChange([item]) }
     }
 
-    /// Removes `item` (ignored if absent); its properties fall back to other item behaviours'
+    /// Removes `item`; an item the behaviour does not have is reported and ignored; its properties fall back to other item behaviours'
     /// or the defaults.
     public func removeItem(_ item: any DynamicItem) {
-        if list.remove(item) { itemsDidChange([item]) }
+        if list.remove(item) { itemsDidChange([item]) } else { reportNotHeld(item) }
     }
 
     // MARK: Velocity

@@ -83,9 +83,9 @@ public final class GravityBehavior: DynamicBehavior {
         if list.add(item) { itemsDidChange([item]) }
     }
 
-    /// Removes `item` (ignored if absent).
+    /// Removes `item`; an item the behaviour does not have is reported and ignored.
     public func removeItem(_ item: any DynamicItem) {
-        if list.remove(item) { itemsDidChange([item]) }
+        if list.remove(item) { itemsDidChange([item]) } else { reportNotHeld(item) }
     }
 
     override var heldItems: [any DynamicItem] { list.items }

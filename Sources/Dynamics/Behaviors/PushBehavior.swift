@@ -113,9 +113,9 @@ public final class PushBehavior: DynamicBehavior {
         if list.add(item) { itemsDidChange([item]) }
     }
 
-    /// Removes `item` (ignored if absent).
+    /// Removes `item`; an item the behaviour does not have is reported and ignored.
     public func removeItem(_ item: any DynamicItem) {
-        if list.remove(item) { itemsDidChange([item]) }
+        if list.remove(item) { itemsDidChange([item]) } else { reportNotHeld(item) }
     }
 
     /// Makes the push act on `item` at `offset` from its center (points, in the animator's axes)

@@ -27,7 +27,10 @@ extension FieldBehavior {
     /// world for every call, which costs more than the law itself).
     func applyFieldForces(in animator: DynamicAnimator, dt: TimeInterval) {
         defer {
-            if kind == .noise || kind == .turbulence { noiseTime += Double(storedAnimationSpeed) * dt }
+            if kind == .noise || kind == .turbulence {
+                let next = noiseTime + Double(storedAnimationSpeed) * dt
+                if next.isFinite { noiseTime = next }   // at 10⁶ Hz that takes 10³⁰² s; never wrap to ∞
+            }
         }
         guard !bodies.isEmpty else { return }
         if let block = evaluationBlock {

@@ -235,11 +235,12 @@ public final class FieldBehavior: DynamicBehavior {
     /// How fast a noise or turbulence field changes in time, in Hz: the noise's time coordinate
     /// advances by animationSpeed × Δt noise features per step, so about `animationSpeed`
     /// independent patterns a second. 0 freezes the pattern; a negative speed runs it backward.
-    /// Ignored by the other kinds. Default 0. A non-finite value is reported and ignored.
+    /// Ignored by the other kinds. Default 0. A non-finite value, or one above 10⁶ Hz in size, is
+    /// reported and ignored.
     public var animationSpeed: CGFloat {
         get { storedAnimationSpeed }
         set {
-            guard validate(newValue, "animationSpeed", allowsNegative: true) else { return }
+            guard validate(newValue, "animationSpeed", allowsNegative: true, maximum: 1_000_000) else { return }
             guard newValue != storedAnimationSpeed else { return }
             storedAnimationSpeed = newValue
             didChange()
@@ -271,11 +272,11 @@ public final class FieldBehavior: DynamicBehavior {
         if list.add(item) { itemsDidChange([item]) }
     }
 
-    /// Removes `item` (ignored if absent).
+    /// Removes `item`; an item the behaviour does not have is reported and ignored.
     ///
     /// - Parameter item: The item to stop acting on.
     public func removeItem(_ item: any DynamicItem) {
-        if list.remove(item) { itemsDidChange([item]) }
+        if list.remove(item) { itemsDidChange([item]) } else { reportNotHeld(item) }
     }
 
     // MARK: Animator hooks
@@ -462,7 +463,8 @@ extension FieldBehavior {
     ///   - smoothness: 0 (noisiest: 10 pt features) … 1 (smoothest: 1000 pt features). Values
     ///     outside are clamped; a non-finite value is reported and 0 used.
     ///   - animationSpeed: How fast the pattern changes, in Hz (noise features per second along
-    ///     time); 0 freezes it. A non-finite value is reported and 0 used.
+    ///     time); 0 freezes it. A non-finite value, or one above 10⁶ Hz in size, is reported and 0
+    ///     used.
     /// - Returns: A noise field of strength 1, acting everywhere.
     public static func noiseField(smoothness: CGFloat, animationSpeed: CGFloat) -> FieldBehavior {
         let field = FieldBehavior(kind: .noise)
@@ -569,6 +571,8 @@ extension FieldBehavior {
         if clamped != s { report("FieldBehavior.smoothness must be in 0…1, not \(s); using \(clamped).") }
         storedSmoothness = clamped
         noiseFrequency = Self.noiseFrequency(smoothness: clamped)
-        storedAnimationSpeed = sanitized(animationSpeed, "animationSpeed", fallback: 0)
+        let speed = sanitized(animationSpeed, "animationSpeed", fallback: 0)
+        if abs(speed) > 1_000_000 { report("FieldBehavior.animationSpeed cannot be \(speed) (at most 10⁶ Hz in size); using 0.") }
+        storedAnimationSpeed = abs(speed) > 1_000_000 ? 0 : speed
     }
 }

@@ -357,6 +357,18 @@ public struct BezierPath: Sendable, Equatable {
     ///
     /// Subpaths that draw nothing (a lone move, or points that coincide) are dropped, and elements
     /// with non-finite points are skipped. See ``Polyline`` for the guarantees on each result.
+    /// Whether any element has a non-finite point (flattening skips such elements).
+    var hasNonFinitePoints: Bool {
+        elements.contains { element in
+            switch element {
+            case .move(let p), .line(let p): return !Self.isFinite(p)
+            case .quadCurve(let p, let c): return !Self.isFinite(p) || !Self.isFinite(c)
+            case .curve(let p, let c1, let c2): return !Self.isFinite(p) || !Self.isFinite(c1) || !Self.isFinite(c2)
+            case .close: return false
+            }
+        }
+    }
+
     func flattened(tolerance: CGFloat = 0.5) -> [Polyline] {
         var tol = Double(tolerance)
         if !(tol > 0) || !tol.isFinite { tol = 0.5 }

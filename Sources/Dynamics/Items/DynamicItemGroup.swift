@@ -50,11 +50,14 @@ public final class DynamicItemGroup: DynamicItem {
             let ex = abs(cosA) * hw + abs(sinA) * hh
             let ey = abs(sinA) * hw + abs(cosA) * hh
             let x = Double(c.x), y = Double(c.y)
-            guard x.isFinite, y.isFinite, ex.isFinite, ey.isFinite else { continue }
+            // Members too far out (or too large) to measure are left out of the box: the
+            // animator reports them when the group joins it.
+            guard x.isFinite, y.isFinite, ex.isFinite, ey.isFinite, (x - ex).isFinite, (x + ex).isFinite,
+                  (y - ey).isFinite, (y + ey).isFinite else { continue }
             minX = min(minX, x - ex); maxX = max(maxX, x + ex)
             minY = min(minY, y - ey); maxY = max(maxY, y + ey)
         }
-        if minX <= maxX, minY <= maxY {
+        if minX <= maxX, minY <= maxY, (maxX - minX).isFinite, (maxY - minY).isFinite, (minX + maxX).isFinite, (minY + maxY).isFinite {
             center = CGPoint(x: (minX + maxX) / 2, y: (minY + maxY) / 2)
             bounds = CGRect(x: 0, y: 0, width: maxX - minX, height: maxY - minY)
         } else {

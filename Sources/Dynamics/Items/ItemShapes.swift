@@ -38,6 +38,10 @@ enum ItemShapes {
                 return minimumSide
             }
             let v = abs(value)
+            if value < 0 {
+                report("\(label) has a negative \(name) (\(value) pt); using \(min(max(v, minimumSide), maximumSide)) pt.")
+                return min(max(v, minimumSide), maximumSide)
+            }
             if v < minimumSide {
                 report("\(label) has a \(name) of \(value) pt; using \(minimumSide) pt (a body needs an area).")
                 return minimumSide
@@ -112,6 +116,9 @@ enum ItemShapes {
         if polylines.count > 1 {
             report("\(label) has a collisionBoundingPath with \(polylines.count) subpaths; only the first is used.")
         }
+        if path.hasNonFinitePoints {
+            report("\(label) has a collisionBoundingPath with non-finite points; they are left out.")
+        }
         let hull = PolygonTools.convexHull(first.points, tolerance: 0.001)
         guard hull.count >= 3, PolygonTools.area(hull) >= 0.25 else {
             report("\(label) has a degenerate collisionBoundingPath (no area); using its rectangle.")
@@ -122,9 +129,10 @@ enum ItemShapes {
             report("\(label) has a collisionBoundingPath reaching beyond \(reach) pt from its center; using its rectangle.")
             return nil
         }
-        if !PolygonTools.isSimple(first.points) {
+        let finitePoints = first.points.filter(\.isFiniteAnimatorValue)
+        if !PolygonTools.isSimple(finitePoints) {
             report("\(label) has a self-intersecting collisionBoundingPath; using its convex hull.")
-        } else if !PolygonTools.isConvex(first.points) {
+        } else if !PolygonTools.isConvex(finitePoints) {
             report("\(label) has a concave collisionBoundingPath; using its convex hull.")
         }
         return hull

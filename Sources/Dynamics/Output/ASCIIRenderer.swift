@@ -39,11 +39,17 @@ import Foundation
 /// animator.addFrameObserver { _ in print(renderer.render(animator)) }
 /// ```
 public struct ASCIIRenderer: Sendable {
-    /// The width of the picture, in characters (terminal columns). Negative values count as 0.
+    /// The width of the picture, in characters (terminal columns). Negative values count as 0,
+    /// values above ``maximumSide`` (1000) as 1000, with a diagnostic on the animator drawn.
     public var width: Int
 
-    /// The height of the picture, in lines, the status line included. Negative values count as 0.
+    /// The height of the picture, in lines, the status line included. Negative values count as
+    /// 0, values above ``maximumSide`` (1000) as 1000, with a diagnostic on the animator drawn.
     public var height: Int
+
+    /// The largest width and height drawn, in characters: 1000 (a million cells; more would only
+    /// exhaust memory).
+    public static let maximumSide = 1000
 
     /// Whether to draw with Unicode braille patterns, 2 × 4 dots a cell, for smooth motion.
     /// Default `false`: one character a cell, shapes in plain ASCII.
@@ -112,7 +118,10 @@ public struct ASCIIRenderer: Sendable {
     ///   - statusLine: The status line's text; default `nil`: ``statusLine(for:)``.
     public func lines(_ animator: DynamicAnimator, statusLine: String? = nil) -> [String] {
         animator.ensureSynced()
-        let columns = max(0, width), rows = max(0, height)
+        if width > Self.maximumSide || height > Self.maximumSide {
+            animator.reportOnce("ASCIIRenderer: \(width) × \(height) characters is too large; drawing at most \(Self.maximumSide) × \(Self.maximumSide).")
+        }
+        let columns = min(max(0, width), Self.maximumSide), rows = min(max(0, height), Self.maximumSide)
         let pictureRows = showsStatusLine && rows > 0 ? rows - 1 : rows
         var picture = TextCanvas(width: columns, height: pictureRows, mode: braille ? .braille : .plain)
         if pictureRows > 0 && columns > 0 {

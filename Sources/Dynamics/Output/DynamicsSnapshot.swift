@@ -142,7 +142,8 @@ public enum DynamicsSnapshotError: Error, Sendable, Equatable, CustomStringConve
     /// The snapshot is inconsistent: written by another version, or altered.
     case corrupt(String)
     /// `restore(_:)` was called during a step (from an `action`, a delegate callback or a frame
-    /// observer), or while the behaviour tree was being rebuilt; call it between steps.
+    /// observer), or while the animator was rebuilding its behaviour tree or its world (from
+    /// `willMove(to:)` or a diagnostic handler); call it between steps.
     case restoringDuringStep
 
     /// A sentence saying what was wrong.
@@ -198,7 +199,7 @@ struct SnapshotReader {
     }
 
     func corrupt(_ why: String) -> DynamicsSnapshotError {
-        .corrupt("\(subject): \(why)")
+        .corrupt("\(subject), value \(max(0, index - 1)): \(why)")
     }
 
     mutating func double() throws -> Double {

@@ -101,6 +101,11 @@ package final class World {
     package var touchingContactCount: Int { contacts.reduce(0) { $0 + ($1.isAlive && $1.isTouching ? 1 : 0) } }
     package var awakeBodyCount: Int { awakeBodies.reduce(0) { $0 + (bodies[Int($1)].type == .dynamic ? 1 : 0) } }
     package var cellSize: Float { grid.cellSize }
+    /// The lengths of the body, shape, contact and joint arrays, free slots included: what the
+    /// world holds in memory (soak tests check that it stops growing).
+    package var storageCounts: (bodies: Int, shapes: Int, contacts: Int, joints: Int) {
+        (bodies.count, shapes.count, contacts.count, joints.count)
+    }
 
     // MARK: Bodies
 

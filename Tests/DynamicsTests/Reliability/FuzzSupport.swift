@@ -284,7 +284,8 @@ final class Fuzzer {
     func operation(insideCallback: Bool = false) {
         log.operations += 1
         if insideCallback { log.callbackOperations += 1 }
-        let choice = int(0..<(insideCallback ? 26 : 32))
+        var choice = int(0..<(insideCallback ? 26 : 32))
+        if insideCallback && choice == 25 && chance(0.5) { choice = 30 }
         if trace { FileHandle.standardError.write(Data("  op kind \(choice)\(insideCallback ? " (callback)" : "")\n".utf8)) }
         switch choice {
         case 0, 1:
@@ -336,7 +337,7 @@ final class Fuzzer {
         case 26, 27, 28, 29:
             step()
         case 30:
-            snapshotOrRestore()
+            if insideCallback { snapshotInsideCallback() } else { snapshotOrRestore() }
         default:
             if chance(0.5) {
                 let t = link.timestamp + (chance(0.8) ? Double(value(0...0.1)) : Double(bad()))
@@ -350,7 +351,7 @@ final class Fuzzer {
 
     func step() {
         let a = animator()
-        // Huge durations run 100 000 steps: BadInputTests covers them; here only cheap bad ones.
+        // Huge durations run 36 000 steps: BadInputTests covers them; here only cheap bad ones.
         let cheapBad: [Double] = [.nan, .infinity, -.infinity, -1, 0, -0.0, .leastNonzeroMagnitude]
         if chance(0.6) { a.step() } else { a.advance(by: chance(0.9) ? Double(value(0...0.1, badness: 0)) : cheapBad[int(0..<cheapBad.count)]) }
         log.steps += 1
@@ -508,17 +509,35 @@ final class Fuzzer {
         }
     }
 
+    /// From a callback: a snapshot is taken; restoring is refused during a step (some callbacks,
+    /// such as a diagnostic handler or a delegate's resume, also run between steps).
+    func snapshotInsideCallback() {
+        let k = chance(0.85) ? 0 : 1
+        let s = animators[k].snapshot()
+        snapshots.append((k, s))
+        if snapshots.count > 4 { snapshots.removeFirst() }
+        do {
+            try animators[k].restore(s)
+            log.restores += 1
+        } catch DynamicsSnapshotError.restoringDuringStep {
+        } catch {
+            log.fail("restoring a snapshot taken in a callback failed: \(error)")
+        }
+    }
+
     func snapshotOrRestore() {
         let k = chance(0.85) ? 0 : 1
         let a = animators[k]
         if chance(0.5) || snapshots.isEmpty {
             let s = a.snapshot()
-            // Restoring what was just taken changes nothing.
+            // Restoring what was just taken changes nothing (unless a diagnostic handler changed
+            // something during the snapshot's synchronisation: then the next snapshot syncs again).
+            let settled = !a.needsSync
             do {
                 try a.restore(s)
                 log.restores += 1
                 let again = a.snapshot()
-                if again != s { log.fail("restoring a fresh snapshot changed the animator: \(Self.difference(s, again))") }
+                if settled && again != s { log.fail("restoring a fresh snapshot changed the animator: \(Self.difference(s, again))") }
             } catch {
                 log.fail("restoring a fresh snapshot failed: \(error)")
             }
