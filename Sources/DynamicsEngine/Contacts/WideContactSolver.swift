@@ -21,92 +21,94 @@ struct WideContact {
     var rA2x: SIMD4<Float> = .zero, rA2y: SIMD4<Float> = .zero, rB2x: SIMD4<Float> = .zero, rB2y: SIMD4<Float> = .zero
     var base2: SIMD4<Float> = .zero, normalMass2: SIMD4<Float> = .zero, tangentMass2: SIMD4<Float> = .zero
     var normalImpulse2: SIMD4<Float> = .zero, tangentImpulse2: SIMD4<Float> = .zero, maxNormalImpulse2: SIMD4<Float> = .zero
+    // restitution only (last, so the sub-steps never bring them into cache)
+    var restitution: SIMD4<Float> = .zero, relativeVelocity1: SIMD4<Float> = .zero, relativeVelocity2: SIMD4<Float> = .zero
+
+    /// Four prepared scalar constraints side by side; a padding lane is a constraint on the shared
+    /// zero body with zero mass. A one-point constraint's second point is zero (zero mass: no
+    /// impulse).
+    @inline(__always)
+    init(_ c0: ContactConstraint, _ c1: ContactConstraint, _ c2: ContactConstraint, _ c3: ContactConstraint) {
+        @inline(__always) func f(_ g: (ContactConstraint) -> Float) -> SIMD4<Float> { SIMD4(g(c0), g(c1), g(c2), g(c3)) }
+        @inline(__always) func q(_ c: ContactConstraint) -> ConstraintPoint { c.pointCount > 1 ? c.p1 : ConstraintPoint() }
+        let q0 = q(c0), q1 = q(c1), q2 = q(c2), q3 = q(c3)
+        @inline(__always) func g2(_ g: (ConstraintPoint) -> Float) -> SIMD4<Float> { SIMD4(g(q0), g(q1), g(q2), g(q3)) }
+        a = SIMD4(c0.a, c1.a, c2.a, c3.a)
+        b = SIMD4(c0.b, c1.b, c2.b, c3.b)
+        nx = f { $0.normal.x }; ny = f { $0.normal.y }
+        friction = f { $0.friction }; restitution = f { $0.restitution }
+        mA = f { $0.mA }; iA = f { $0.iA }; mB = f { $0.mB }; iB = f { $0.iB }
+        biasRate = f { $0.softness.biasRate }; massScale = f { $0.softness.massScale }; impulseScale = f { $0.softness.impulseScale }
+        rA1x = f { $0.p0.anchorA.x }; rA1y = f { $0.p0.anchorA.y }
+        rB1x = f { $0.p0.anchorB.x }; rB1y = f { $0.p0.anchorB.y }
+        base1 = f { $0.p0.baseSeparation }; normalMass1 = f { $0.p0.normalMass }; tangentMass1 = f { $0.p0.tangentMass }
+        normalImpulse1 = f { $0.p0.normalImpulse }; tangentImpulse1 = f { $0.p0.tangentImpulse }
+        relativeVelocity1 = f { $0.p0.relativeVelocity }
+        rA2x = g2 { $0.anchorA.x }; rA2y = g2 { $0.anchorA.y }
+        rB2x = g2 { $0.anchorB.x }; rB2y = g2 { $0.anchorB.y }
+        base2 = g2 { $0.baseSeparation }; normalMass2 = g2 { $0.normalMass }; tangentMass2 = g2 { $0.tangentMass }
+        normalImpulse2 = g2 { $0.normalImpulse }; tangentImpulse2 = g2 { $0.tangentImpulse }
+        relativeVelocity2 = g2 { $0.relativeVelocity }
+    }
 }
 
 /// Gathered state of four bodies.
+///
+/// A `BodyState` is two rows of four floats — (vx, vy, w, flags) and (dpx, dpy, qc, qs) — so four
+/// bodies are gathered with eight vector loads and two 4 × 4 transposes, and written back one row
+/// per body.
 struct WideBodies {
-    var vx: SIMD4<Float>, vy: SIMD4<Float>, w: SIMD4<Float>
+    var vx: SIMD4<Float>, vy: SIMD4<Float>, w: SIMD4<Float>, flags: SIMD4<Float>
     var dpx: SIMD4<Float>, dpy: SIMD4<Float>, qc: SIMD4<Float>, qs: SIMD4<Float>
 
     @inline(__always)
     init(_ s: UnsafePointer<BodyState>, _ idx: SIMD4<Int32>) {
-        let s0 = s[Int(idx[0])], s1 = s[Int(idx[1])], s2 = s[Int(idx[2])], s3 = s[Int(idx[3])]
-        vx = SIMD4(s0.v.x, s1.v.x, s2.v.x, s3.v.x)
-        vy = SIMD4(s0.v.y, s1.v.y, s2.v.y, s3.v.y)
-        w = SIMD4(s0.w, s1.w, s2.w, s3.w)
-        dpx = SIMD4(s0.dp.x, s1.dp.x, s2.dp.x, s3.dp.x)
-        dpy = SIMD4(s0.dp.y, s1.dp.y, s2.dp.y, s3.dp.y)
-        qc = SIMD4(s0.dq.c, s1.dq.c, s2.dq.c, s3.dq.c)
-        qs = SIMD4(s0.dq.s, s1.dq.s, s2.dq.s, s3.dq.s)
+        let raw = UnsafeRawPointer(s)
+        let o0 = Int(idx[0]) &* 32, o1 = Int(idx[1]) &* 32, o2 = Int(idx[2]) &* 32, o3 = Int(idx[3]) &* 32
+        let v0 = raw.loadUnaligned(fromByteOffset: o0, as: SIMD4<Float>.self)
+        let v1 = raw.loadUnaligned(fromByteOffset: o1, as: SIMD4<Float>.self)
+        let v2 = raw.loadUnaligned(fromByteOffset: o2, as: SIMD4<Float>.self)
+        let v3 = raw.loadUnaligned(fromByteOffset: o3, as: SIMD4<Float>.self)
+        let p0 = raw.loadUnaligned(fromByteOffset: o0 &+ 16, as: SIMD4<Float>.self)
+        let p1 = raw.loadUnaligned(fromByteOffset: o1 &+ 16, as: SIMD4<Float>.self)
+        let p2 = raw.loadUnaligned(fromByteOffset: o2 &+ 16, as: SIMD4<Float>.self)
+        let p3 = raw.loadUnaligned(fromByteOffset: o3 &+ 16, as: SIMD4<Float>.self)
+        vx = SIMD4(v0[0], v1[0], v2[0], v3[0])
+        vy = SIMD4(v0[1], v1[1], v2[1], v3[1])
+        w = SIMD4(v0[2], v1[2], v2[2], v3[2])
+        flags = SIMD4(v0[3], v1[3], v2[3], v3[3])
+        dpx = SIMD4(p0[0], p1[0], p2[0], p3[0])
+        dpy = SIMD4(p0[1], p1[1], p2[1], p3[1])
+        qc = SIMD4(p0[2], p1[2], p2[2], p3[2])
+        qs = SIMD4(p0[3], p1[3], p2[3], p3[3])
     }
 
-    /// Writes back the lanes of dynamic bodies only (`invMass` > 0): static, kinematic and padding
-    /// lanes may share a body with another lane or another thread, and their velocities never change.
+    /// Writes the four velocity rows back. Lanes of dynamic bodies (`invMass` > 0) go to their
+    /// bodies; the others — static, kinematic and padding lanes, which may share a body with another
+    /// lane or another thread and whose velocities never change — go to the scratch record `trash`,
+    /// which nothing reads and no other chunk running at the same time writes.
     @inline(__always)
-    func scatter(_ s: UnsafeMutablePointer<BodyState>, _ idx: SIMD4<Int32>, _ invMass: SIMD4<Float>) {
-        for l in 0..<4 where invMass[l] > 0 {
-            let i = Int(idx[l])
-            s[i].v = Vec2(vx[l], vy[l])
-            s[i].w = w[l]
-        }
+    func scatter(_ s: UnsafeMutablePointer<BodyState>, _ idx: SIMD4<Int32>, _ invMass: SIMD4<Float>, trash: Int32) {
+        let target = SIMD4<Int32>(repeating: trash).replacing(with: idx, where: invMass .> SIMD4<Float>.zero)
+        WideBodies.storeRows(UnsafeMutableRawPointer(s), target, vx, vy, w, flags)
+    }
+
+    /// Transposes four lanes back into four rows and stores them. Kept out of line on purpose:
+    /// inlined, the optimiser pulls each lane's extraction back through the solver's arithmetic and
+    /// turns the vector code into scalar code with many spills (about 40 % more instructions).
+    @inline(never)
+    static func storeRows(_ raw: UnsafeMutableRawPointer, _ target: SIMD4<Int32>, _ vx: SIMD4<Float>, _ vy: SIMD4<Float>,
+                          _ w: SIMD4<Float>, _ flags: SIMD4<Float>) {
+        raw.storeBytes(of: SIMD4(vx[0], vy[0], w[0], flags[0]), toByteOffset: Int(target[0]) &* 32, as: SIMD4<Float>.self)
+        raw.storeBytes(of: SIMD4(vx[1], vy[1], w[1], flags[1]), toByteOffset: Int(target[1]) &* 32, as: SIMD4<Float>.self)
+        raw.storeBytes(of: SIMD4(vx[2], vy[2], w[2], flags[2]), toByteOffset: Int(target[2]) &* 32, as: SIMD4<Float>.self)
+        raw.storeBytes(of: SIMD4(vx[3], vy[3], w[3], flags[3]), toByteOffset: Int(target[3]) &* 32, as: SIMD4<Float>.self)
     }
 }
 
 enum WideContactSolver {
-    /// Packs scalar constraints `range` of one colour into lanes of four; missing lanes are padding
-    /// with zero mass on the shared zero body.
-    static func pack(_ cs: UnsafePointer<ContactConstraint>, _ range: Range<Int>, dummy: Int32, into out: inout [WideContact]) {
-        var pad = ContactConstraint()
-        pad.a = dummy; pad.b = dummy
-        var k = range.lowerBound
-        while k < range.upperBound {
-            let c0 = cs[k]
-            let c1 = k + 1 < range.upperBound ? cs[k + 1] : pad
-            let c2 = k + 2 < range.upperBound ? cs[k + 2] : pad
-            let c3 = k + 3 < range.upperBound ? cs[k + 3] : pad
-            @inline(__always) func f(_ g: (ContactConstraint) -> Float) -> SIMD4<Float> { SIMD4(g(c0), g(c1), g(c2), g(c3)) }
-            @inline(__always) func q(_ c: ContactConstraint) -> ConstraintPoint { c.pointCount > 1 ? c.p1 : ConstraintPoint() }
-            let q0 = q(c0), q1 = q(c1), q2 = q(c2), q3 = q(c3)
-            @inline(__always) func g2(_ g: (ConstraintPoint) -> Float) -> SIMD4<Float> { SIMD4(g(q0), g(q1), g(q2), g(q3)) }
-            var wc = WideContact()
-            wc.a = SIMD4(c0.a, c1.a, c2.a, c3.a)
-            wc.b = SIMD4(c0.b, c1.b, c2.b, c3.b)
-            wc.nx = f { $0.normal.x }; wc.ny = f { $0.normal.y }
-            wc.friction = f { $0.friction }
-            wc.mA = f { $0.mA }; wc.iA = f { $0.iA }; wc.mB = f { $0.mB }; wc.iB = f { $0.iB }
-            wc.biasRate = f { $0.softness.biasRate }; wc.massScale = f { $0.softness.massScale }; wc.impulseScale = f { $0.softness.impulseScale }
-            wc.rA1x = f { $0.p0.anchorA.x }; wc.rA1y = f { $0.p0.anchorA.y }
-            wc.rB1x = f { $0.p0.anchorB.x }; wc.rB1y = f { $0.p0.anchorB.y }
-            wc.base1 = f { $0.p0.baseSeparation }; wc.normalMass1 = f { $0.p0.normalMass }; wc.tangentMass1 = f { $0.p0.tangentMass }
-            wc.normalImpulse1 = f { $0.p0.normalImpulse }; wc.tangentImpulse1 = f { $0.p0.tangentImpulse }
-            wc.rA2x = g2 { $0.anchorA.x }; wc.rA2y = g2 { $0.anchorA.y }
-            wc.rB2x = g2 { $0.anchorB.x }; wc.rB2y = g2 { $0.anchorB.y }
-            wc.base2 = g2 { $0.baseSeparation }; wc.normalMass2 = g2 { $0.normalMass }; wc.tangentMass2 = g2 { $0.tangentMass }
-            wc.normalImpulse2 = g2 { $0.normalImpulse }; wc.tangentImpulse2 = g2 { $0.tangentImpulse }
-            out.append(wc)
-            k += 4
-        }
-    }
-
-    /// Copies the accumulated impulses back to the scalar constraints (for restitution and storage).
-    static func unpack(_ wide: UnsafePointer<WideContact>, _ wideRange: Range<Int>, _ cs: UnsafeMutablePointer<ContactConstraint>, _ range: Range<Int>) {
-        var k = range.lowerBound
-        for wi in wideRange {
-            let wc = wide[wi]
-            for l in 0..<4 where k + l < range.upperBound {
-                cs[k + l].p0.normalImpulse = wc.normalImpulse1[l]
-                cs[k + l].p0.tangentImpulse = wc.tangentImpulse1[l]
-                cs[k + l].p0.maxNormalImpulse = wc.maxNormalImpulse1[l]
-                cs[k + l].p1.normalImpulse = wc.normalImpulse2[l]
-                cs[k + l].p1.tangentImpulse = wc.tangentImpulse2[l]
-                cs[k + l].p1.maxNormalImpulse = wc.maxNormalImpulse2[l]
-            }
-            k += 4
-        }
-    }
-
     @inline(__always)
-    static func warmStart(_ c: UnsafeMutablePointer<WideContact>, _ states: UnsafeMutablePointer<BodyState>) {
+    static func warmStart(_ c: UnsafeMutablePointer<WideContact>, _ states: UnsafeMutablePointer<BodyState>, trash: Int32) {
         var A = WideBodies(states, c.pointee.a)
         var B = WideBodies(states, c.pointee.b)
         let nx = c.pointee.nx, ny = c.pointee.ny
@@ -127,13 +129,13 @@ enum WideContactSolver {
             B.w += c.pointee.iB * (c.pointee.rB2x * py - c.pointee.rB2y * px)
             B.vx += c.pointee.mB * px; B.vy += c.pointee.mB * py
         }
-        A.scatter(states, c.pointee.a, c.pointee.mA)
-        B.scatter(states, c.pointee.b, c.pointee.mB)
+        A.scatter(states, c.pointee.a, c.pointee.mA, trash: trash)
+        B.scatter(states, c.pointee.b, c.pointee.mB, trash: trash)
     }
 
     @inline(__always)
     static func solve(_ c: UnsafeMutablePointer<WideContact>, _ states: UnsafeMutablePointer<BodyState>,
-                      invH: Float, useBias: Bool, maxPushSpeed: Float) {
+                      invH: Float, useBias: Bool, maxPushSpeed: Float, trash: Int32) {
         var A = WideBodies(states, c.pointee.a)
         var B = WideBodies(states, c.pointee.b)
         let nx = c.pointee.nx, ny = c.pointee.ny
@@ -204,8 +206,50 @@ enum WideContactSolver {
             frictionPoint(c.pointee.rA2x, c.pointee.rA2y, c.pointee.rB2x, c.pointee.rB2y, c.pointee.tangentMass2,
                           c.pointee.normalImpulse2, &c.pointee.tangentImpulse2)
         }
-        A.scatter(states, c.pointee.a, c.pointee.mA)
-        B.scatter(states, c.pointee.b, c.pointee.mB)
+        A.scatter(states, c.pointee.a, c.pointee.mA, trash: trash)
+        B.scatter(states, c.pointee.b, c.pointee.mB, trash: trash)
+    }
+}
+
+extension WideContactSolver {
+    /// Restitution for four lanes, point by point as the scalar solver does it: a point bounces
+    /// when it approached faster than `threshold` (pt/s) and took an impulse in the sub-steps.
+    static func applyRestitution(_ c: UnsafeMutablePointer<WideContact>, _ states: UnsafeMutablePointer<BodyState>, threshold: Float,
+                                 trash: Int32) {
+        let e = c.pointee.restitution
+        let zero = SIMD4<Float>.zero
+        if all(e .== zero) { return }
+        var A = WideBodies(states, c.pointee.a)
+        var B = WideBodies(states, c.pointee.b)
+        let nx = c.pointee.nx, ny = c.pointee.ny
+        let mA = c.pointee.mA, iA = c.pointee.iA, mB = c.pointee.mB, iB = c.pointee.iB
+        let minApproach = SIMD4<Float>(repeating: -threshold)
+        @inline(__always)
+        func point(_ rAx: SIMD4<Float>, _ rAy: SIMD4<Float>, _ rBx: SIMD4<Float>, _ rBy: SIMD4<Float>, _ normalMass: SIMD4<Float>,
+                   _ relativeVelocity: SIMD4<Float>, _ accumulated: inout SIMD4<Float>, _ maxImpulse: inout SIMD4<Float>) {
+            let active = (e .!= zero) .& (relativeVelocity .<= minApproach) .& (maxImpulse .!= zero)
+            if !any(active) { return }
+            let dvx = (B.vx - B.w * rBy) - (A.vx - A.w * rAy)
+            let dvy = (B.vy + B.w * rBx) - (A.vy + A.w * rAx)
+            let vn = dvx * nx + dvy * ny
+            let trial = -normalMass * (vn + e * relativeVelocity)
+            let newImpulse = vmax(accumulated + trial, zero)
+            var impulse = newImpulse - accumulated
+            impulse.replace(with: zero, where: .!active)
+            accumulated.replace(with: newImpulse, where: active)
+            maxImpulse.replace(with: vmax(maxImpulse, impulse), where: active)
+            let px = impulse * nx, py = impulse * ny
+            A.vx -= mA * px; A.vy -= mA * py
+            A.w -= iA * (rAx * py - rAy * px)
+            B.vx += mB * px; B.vy += mB * py
+            B.w += iB * (rBx * py - rBy * px)
+        }
+        point(c.pointee.rA1x, c.pointee.rA1y, c.pointee.rB1x, c.pointee.rB1y, c.pointee.normalMass1, c.pointee.relativeVelocity1,
+              &c.pointee.normalImpulse1, &c.pointee.maxNormalImpulse1)
+        point(c.pointee.rA2x, c.pointee.rA2y, c.pointee.rB2x, c.pointee.rB2y, c.pointee.normalMass2, c.pointee.relativeVelocity2,
+              &c.pointee.normalImpulse2, &c.pointee.maxNormalImpulse2)
+        A.scatter(states, c.pointee.a, c.pointee.mA, trash: trash)
+        B.scatter(states, c.pointee.b, c.pointee.mB, trash: trash)
     }
 }
 

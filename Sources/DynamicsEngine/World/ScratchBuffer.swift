@@ -22,4 +22,15 @@ final class ScratchBuffer<Element> {
         pointer.initialize(repeating: value, count: count)
         return pointer
     }
+
+    /// A buffer of at least `count` elements whose contents are left from earlier use: the caller
+    /// writes every element it reads (the element type is trivial, so nothing needs deinitialising).
+    func reserve(count: Int) -> UnsafeMutablePointer<Element> {
+        if count > capacity {
+            pointer.deallocate()
+            capacity = max(count, capacity * 2)
+            pointer = .allocate(capacity: capacity)
+        }
+        return pointer
+    }
 }

@@ -78,11 +78,20 @@ final class WorkerPool: @unchecked Sendable {
     /// Splits `0..<count` into about `4 × threads` ranges (at least `minimum` items each) and runs
     /// `body` on each.
     func forEachRange(_ count: Int, minimum: Int = 32, _ body: @escaping (Range<Int>) -> Void) {
+        forEachChunk(count, minimum: minimum) { r, _ in body(r) }
+    }
+
+    /// The most chunks `forEachChunk` makes: 1 on one thread, else 4 × threads.
+    var maximumChunks: Int { threadCount == 1 ? 1 : 4 * threadCount }
+
+    /// Like `forEachRange`, and also passes the chunk's number (0..<`maximumChunks`), so a chunk
+    /// can own scratch space no other chunk running at the same time touches.
+    func forEachChunk(_ count: Int, minimum: Int = 32, _ body: @escaping (Range<Int>, Int) -> Void) {
         guard count > 0 else { return }
-        let parts = threadCount == 1 ? 1 : max(1, min(4 * threadCount, count / max(1, minimum)))
+        let parts = threadCount == 1 ? 1 : max(1, min(maximumChunks, count / max(1, minimum)))
         let size = (count + parts - 1) / parts
         run(blocks: (count + size - 1) / size) { b in
-            body((b * size)..<min(count, (b + 1) * size))
+            body((b * size)..<min(count, (b + 1) * size), b)
         }
     }
 

@@ -16,8 +16,10 @@ extension World {
         let jointHertz = min(def.jointHertz, max(0.01, def.jointHertzLimit) * invH)
         let ctx = JointContext(h: h, invH: invH, jointSoftness: Softness(hertz: jointHertz, zeta: def.jointDampingRatio, h: h))
 
-        // Dense per-step body arrays; index `awakeCount` is the shared zero record for static bodies.
-        let states = stateBuffer.reset(count: awakeCount + 1, to: BodyState())
+        // Dense per-step body arrays; index `awakeCount` is the shared zero record for static bodies,
+        // and after it each of the pool's chunks has a record the wide solver writes its unused
+        // lanes to.
+        let states = stateBuffer.reset(count: awakeCount + 1 + pool.maximumChunks, to: BodyState())
         let sims = simBuffer.reset(count: awakeCount + 1, to: BodyStepData())
         let g = gravity
         bodies.withUnsafeMutableBufferPointer { bb in
@@ -63,18 +65,25 @@ extension World {
 
         // Graph colouring puts the constraints in Box2D's solve order (and is what lets a colour be
         // solved four lanes wide, or in parallel): overflow first, then colour by colour, joints
-        // before contacts. Contacts are coloured in contact order, then prepared straight into
-        // their colour's place, so nothing big is copied twice.
+        // before contacts. Coloured contacts are prepared straight into their four-wide constraint
+        // and their impulses stored straight back from it: no scalar copy of them is ever made.
         let coloring = ConstraintColoring(bodyCount: awakeCount)
         var jointColors = [Int32](repeating: 0, count: jointList.count)
         for (k, ji) in jointList.enumerated() {
             let j = joints[Int(ji)]
             jointColors[k] = coloring.assign(j.indexA, j.indexB, dynamicA: sims[Int(j.indexA)].isDynamic, dynamicB: sims[Int(j.indexB)].isDynamic)
         }
-        var solved: [Int32] = []          // contact indices
-        var contactColors: [Int32] = []
-        solved.reserveCapacity(contacts.count)
-        contactColors.reserveCapacity(contacts.count)
+        let colorCount = ConstraintColoring.colorCount
+        var contactStart = [Int](repeating: 0, count: colorCount + 1)
+        // Touching contacts with an awake body, in contact order: their indices (later the solve
+        // order) and colours.
+        let maxContacts = contacts.count
+        let ordered = orderedContactBuffer.reserve(count: max(1, maxContacts))
+        let colorOf = contactColorBuffer.reserve(count: max(1, maxContacts))
+        let solvedIndices = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, maxContacts))
+        defer { solvedIndices.deallocate() }
+        var solvedCount = 0
+        var anyRestitution = false
         contacts.withUnsafeBufferPointer { cbuf in
             bodies.withUnsafeBufferPointer { bbuf in
                 for ci in 0..<cbuf.count {
@@ -83,146 +92,171 @@ extension World {
                     let ia = bbuf[Int(c.bodyA)].awakeIndex, ib = bbuf[Int(c.bodyB)].awakeIndex
                     if ia < 0 && ib < 0 { continue }
                     let a = ia >= 0 ? ia : dummy, b = ib >= 0 ? ib : dummy
-                    solved.append(Int32(ci))
-                    contactColors.append(coloring.assign(a, b, dynamicA: sims[Int(a)].isDynamic, dynamicB: sims[Int(b)].isDynamic))
+                    let color = coloring.assign(a, b, dynamicA: sims[Int(a)].isDynamic, dynamicB: sims[Int(b)].isDynamic)
+                    solvedIndices[solvedCount] = Int32(ci)
+                    colorOf[solvedCount] = color
+                    contactStart[Int(color) + 1] += 1
+                    solvedCount += 1
+                    if c.restitution != 0 { anyRestitution = true }
                 }
             }
         }
         coloring.release()
-        let colorCount = ConstraintColoring.colorCount
         var jointStart = [Int](repeating: 0, count: colorCount + 1)
-        var contactStart = [Int](repeating: 0, count: colorCount + 1)
         for c in jointColors { jointStart[Int(c) + 1] += 1 }
-        for c in contactColors { contactStart[Int(c) + 1] += 1 }
         for i in 0..<colorCount { jointStart[i + 1] += jointStart[i]; contactStart[i + 1] += contactStart[i] }
         do {
             var fill = jointStart
-            var ordered = [Int32](repeating: 0, count: jointList.count)
-            for (k, c) in jointColors.enumerated() { ordered[fill[Int(c)]] = jointList[k]; fill[Int(c)] += 1 }
-            jointList = ordered
-        }
-        var constraints = [ContactConstraint](repeating: ContactConstraint(), count: solved.count)
-        contacts.withUnsafeBufferPointer { cbuf in
-            bodies.withUnsafeBufferPointer { bbuf in
-                constraints.withUnsafeMutableBufferPointer { out in
-                    var fill = contactStart
-                    for (k, ci) in solved.enumerated() {
-                        let slot = fill[Int(contactColors[k])]
-                        fill[Int(contactColors[k])] += 1
-                        let c = cbuf[Int(ci)]
-                        let bA = bbuf[Int(c.bodyA)], bB = bbuf[Int(c.bodyB)]
-                        let cc = out.baseAddress! + slot
-                        cc.pointee.a = bA.awakeIndex >= 0 ? bA.awakeIndex : dummy
-                        cc.pointee.b = bB.awakeIndex >= 0 ? bB.awakeIndex : dummy
-                        cc.pointee.contact = ci
-                        cc.pointee.friction = c.friction
-                        cc.pointee.restitution = c.restitution
-                        ContactSolver.prepare(&cc.pointee, manifold: c.manifold, sims: sims, states: states, softness: softness,
-                                              staticSoftness: staticSoftness, warmStartScale: warmStartScale,
-                                              isStaticPair: bA.type == .static || bB.type == .static)
-                    }
-                }
+            var orderedJoints = [Int32](repeating: 0, count: jointList.count)
+            for (k, c) in jointColors.enumerated() { orderedJoints[fill[Int(c)]] = jointList[k]; fill[Int(c)] += 1 }
+            jointList = orderedJoints
+            fill = contactStart
+            for k in 0..<solvedCount {
+                let c = Int(colorOf[k])
+                ordered[fill[c]] = solvedIndices[k]
+                fill[c] += 1
             }
         }
         lastColorCounts = (0..<colorCount).map { contactStart[$0 + 1] - contactStart[$0] + jointStart[$0 + 1] - jointStart[$0] }
 
-        // Colours 1… are packed four constraints wide; the overflow slot stays scalar.
-        var wide: [WideContact] = []
-        var wideStart = [Int](repeating: 0, count: colorCount + 1)
-        wide.reserveCapacity(constraints.count / 4 + colorCount)
-        constraints.withUnsafeBufferPointer { cb in
-            for color in 0..<colorCount {
-                wideStart[color] = wide.count
-                if color > 0 {
-                    WideContactSolver.pack(cb.baseAddress!, contactStart[color]..<contactStart[color + 1], dummy: dummy, into: &wide)
+        // Colours 1… are four lanes wide; the overflow slot stays scalar.
+        var wideStart = [Int](repeating: 0, count: colorCount + 1)   // wide constraints of colour c: wideStart[c]..<wideStart[c + 1]
+        for color in 1..<colorCount {
+            wideStart[color + 1] = wideStart[color] + (contactStart[color + 1] - contactStart[color] + 3) / 4
+        }
+        let wideCount = wideStart[colorCount]
+        let overflowCount = contactStart[1]
+        let constraints = overflowBuffer.reserve(count: max(1, overflowCount))
+        let wide = wideBuffer.reserve(count: max(1, wideCount))
+        let wideFirst = wideFirstBuffer.reserve(count: max(1, wideCount))
+        // Each wide constraint's first contact in the solve order and its number of lanes (1…4).
+        var wideLanes = [UInt8](repeating: 0, count: wideCount)
+        for color in 1..<colorCount {
+            var k = contactStart[color]
+            for w in wideStart[color]..<wideStart[color + 1] {
+                wideFirst[w] = Int32(k)
+                wideLanes[w] = UInt8(min(4, contactStart[color + 1] - k))
+                k += 4
+            }
+        }
+        contacts.withUnsafeBufferPointer { cbuf in
+            bodies.withUnsafeBufferPointer { bbuf in
+                let cp = cbuf.baseAddress!, bp = bbuf.baseAddress!
+                @inline(__always) func prepare(_ ci: Int32) -> ContactConstraint {
+                    let c = cp + Int(ci)
+                    let bA = bp + Int(c.pointee.bodyA), bB = bp + Int(c.pointee.bodyB)
+                    var cc = ContactConstraint()
+                    cc.a = bA.pointee.awakeIndex >= 0 ? bA.pointee.awakeIndex : dummy
+                    cc.b = bB.pointee.awakeIndex >= 0 ? bB.pointee.awakeIndex : dummy
+                    cc.contact = ci
+                    cc.friction = c.pointee.friction
+                    cc.restitution = c.pointee.restitution
+                    ContactSolver.prepare(&cc, manifold: c.pointee.manifold, sims: sims, states: states, softness: softness,
+                                          staticSoftness: staticSoftness, warmStartScale: warmStartScale,
+                                          isStaticPair: bA.pointee.type == .static || bB.pointee.type == .static)
+                    return cc
+                }
+                for k in 0..<overflowCount { (constraints + k).initialize(to: prepare(ordered[k])) }
+                var pad = ContactConstraint()
+                pad.a = dummy; pad.b = dummy
+                wideLanes.withUnsafeBufferPointer { lanes in
+                    pool.forEachRange(wideCount, minimum: 64) { r in
+                        for w in r {
+                            let first = Int(wideFirst[w]), n = Int(lanes[w])
+                            let c0 = prepare(ordered[first])
+                            let c1 = n > 1 ? prepare(ordered[first + 1]) : pad
+                            let c2 = n > 2 ? prepare(ordered[first + 2]) : pad
+                            let c3 = n > 3 ? prepare(ordered[first + 3]) : pad
+                            (wide + w).initialize(to: WideContact(c0, c1, c2, c3))
+                        }
+                    }
                 }
             }
-            wideStart[colorCount] = wide.count
         }
 
         let jointIterations = max(1, min(def.jointIterations, 64))
         let maxSpeed = maxLinearSpeed
         let push = maxPushSpeed
+        let threshold = restitutionThreshold
         joints.withUnsafeMutableBufferPointer { jj in
             let jbase = jj.baseAddress
-            constraints.withUnsafeMutableBufferPointer { cb in
-                let cbase = cb.baseAddress
-                wide.withUnsafeMutableBufferPointer { wb in
-                    let wbase = wb.baseAddress
-                    let overflowContacts = contactStart[0]..<contactStart[1]
-                    let pool = self.pool
-                    // one stage: joints and overflow contacts on this thread, then the colour's wide
-                    // contacts split across the pool (a colour's constraints share no dynamic body)
-                    func stage(_ color: Int, joints jointWork: (Int) -> Void, overflow: (Int) -> Void, wide: @escaping (Int) -> Void) {
-                        for k in jointStart[color]..<jointStart[color + 1] { jointWork(Int(jointList[k])) }
-                        if color == 0 {
-                            for c in overflowContacts { overflow(c) }
-                        } else {
-                            let lo = wideStart[color], n = wideStart[color + 1] - lo
-                            pool.forEachRange(n, minimum: 16) { r in for w in r { wide(lo + w) } }
-                        }
-                    }
-                    for _ in 0..<substeps {
-                        // integrate velocities
-                        pool.forEachRange(awakeCount, minimum: 256) { r in
-                            for k in r {
-                                let sd = sims[k]
-                                guard sd.isDynamic else { continue }
-                                var v = sd.linearDelta + sd.linearDampingFactor * states[k].v
-                                let l2 = v.lengthSquared
-                                if l2 > maxSpeed * maxSpeed {
-                                    if l2.isFinite {
-                                        v = (maxSpeed / v.length) * v
-                                    } else if v.isFinite {
-                                        // |v| > 1.8·10¹⁹ squares to ∞: scale down first, or the cap would zero it.
-                                        let m = max(abs(v.x), abs(v.y))
-                                        let u = (1 / m) * v
-                                        v = (maxSpeed / u.length) * u
-                                    }
-                                }
-                                states[k].v = v
-                                states[k].w = sd.angularDelta + sd.angularDampingFactor * states[k].w
-                            }
-                        }
-                        // warm start
-                        for color in 0..<colorCount {
-                            stage(color, joints: { JointSolver.warmStart(jbase! + $0, states) },
-                                  overflow: { ContactSolver.warmStart(cbase! + $0, states) },
-                                  wide: { WideContactSolver.warmStart(wbase! + $0, states) })
-                        }
-                        // solve (extra joint passes first: a long chain needs more than one)
-                        for _ in 1..<jointIterations { for ji in jointList { JointSolver.solve(jbase! + Int(ji), states, ctx: ctx, useBias: true) } }
-                        for color in 0..<colorCount {
-                            stage(color, joints: { JointSolver.solve(jbase! + $0, states, ctx: ctx, useBias: true) },
-                                  overflow: { ContactSolver.solve(cbase! + $0, states, invH: invH, useBias: true, maxPushSpeed: push) },
-                                  wide: { WideContactSolver.solve(wbase! + $0, states, invH: invH, useBias: true, maxPushSpeed: push) })
-                        }
-                        // integrate positions
-                        pool.forEachRange(awakeCount, minimum: 256) { r in
-                            for k in r {
-                                states[k].dq = states[k].dq.integrated(by: h * states[k].w)
-                                states[k].dp += h * states[k].v
-                            }
-                        }
-                        // relax
-                        for _ in 1..<jointIterations { for ji in jointList { JointSolver.solve(jbase! + Int(ji), states, ctx: ctx, useBias: false) } }
-                        for color in 0..<colorCount {
-                            stage(color, joints: { JointSolver.solve(jbase! + $0, states, ctx: ctx, useBias: false) },
-                                  overflow: { ContactSolver.solve(cbase! + $0, states, invH: invH, useBias: false, maxPushSpeed: push) },
-                                  wide: { WideContactSolver.solve(wbase! + $0, states, invH: invH, useBias: false, maxPushSpeed: push) })
-                        }
-                    }
-                    for color in 1..<colorCount {
-                        WideContactSolver.unpack(wbase!, wideStart[color]..<wideStart[color + 1], cbase!, contactStart[color]..<contactStart[color + 1])
+            let cbase = constraints
+            let wbase = wide
+            let overflowContacts = 0..<overflowCount
+            let pool = self.pool
+            // one stage: joints and overflow contacts on this thread, then the colour's wide
+            // contacts split across the pool (a colour's constraints share no dynamic body)
+            let trash = Int32(awakeCount + 1)
+            func stage(_ color: Int, joints jointWork: (Int) -> Void, overflow: (Int) -> Void, wide: @escaping (Int, Int32) -> Void) {
+                for k in jointStart[color]..<jointStart[color + 1] { jointWork(Int(jointList[k])) }
+                if color == 0 {
+                    for c in overflowContacts { overflow(c) }
+                } else {
+                    let lo = wideStart[color], n = wideStart[color + 1] - lo
+                    pool.forEachChunk(n, minimum: 16) { r, chunk in
+                        let t = trash + Int32(chunk)
+                        for w in r { wide(lo + w, t) }
                     }
                 }
-                // restitution
-                let threshold = restitutionThreshold
-                // Several passes: applied point by point, one pass leaves a two-point manifold (a box
-                // landing flat) about 12 % short of e·v, because the first point's impulse tips the
-                // body; the passes converge on both points and cost nothing where e = 0.
+            }
+            for _ in 0..<substeps {
+                // integrate velocities
+                pool.forEachRange(awakeCount, minimum: 256) { r in
+                    for k in r {
+                        let sd = sims[k]
+                        guard sd.isDynamic else { continue }
+                        var v = sd.linearDelta + sd.linearDampingFactor * states[k].v
+                        let l2 = v.lengthSquared
+                        if l2 > maxSpeed * maxSpeed {
+                            if l2.isFinite {
+                                v = (maxSpeed / v.length) * v
+                            } else if v.isFinite {
+                                // |v| > 1.8·10¹⁹ squares to ∞: scale down first, or the cap would zero it.
+                                let m = max(abs(v.x), abs(v.y))
+                                let u = (1 / m) * v
+                                v = (maxSpeed / u.length) * u
+                            }
+                        }
+                        states[k].v = v
+                        states[k].w = sd.angularDelta + sd.angularDampingFactor * states[k].w
+                    }
+                }
+                // warm start
+                for color in 0..<colorCount {
+                    stage(color, joints: { JointSolver.warmStart(jbase! + $0, states) },
+                          overflow: { ContactSolver.warmStart(cbase + $0, states) },
+                          wide: { WideContactSolver.warmStart(wbase + $0, states, trash: $1) })
+                }
+                // solve (extra joint passes first: a long chain needs more than one)
+                for _ in 1..<jointIterations { for ji in jointList { JointSolver.solve(jbase! + Int(ji), states, ctx: ctx, useBias: true) } }
+                for color in 0..<colorCount {
+                    stage(color, joints: { JointSolver.solve(jbase! + $0, states, ctx: ctx, useBias: true) },
+                          overflow: { ContactSolver.solve(cbase + $0, states, invH: invH, useBias: true, maxPushSpeed: push) },
+                          wide: { WideContactSolver.solve(wbase + $0, states, invH: invH, useBias: true, maxPushSpeed: push, trash: $1) })
+                }
+                // integrate positions
+                pool.forEachRange(awakeCount, minimum: 256) { r in
+                    for k in r {
+                        states[k].dq = states[k].dq.integrated(by: h * states[k].w)
+                        states[k].dp += h * states[k].v
+                    }
+                }
+                // relax
+                for _ in 1..<jointIterations { for ji in jointList { JointSolver.solve(jbase! + Int(ji), states, ctx: ctx, useBias: false) } }
+                for color in 0..<colorCount {
+                    stage(color, joints: { JointSolver.solve(jbase! + $0, states, ctx: ctx, useBias: false) },
+                          overflow: { ContactSolver.solve(cbase + $0, states, invH: invH, useBias: false, maxPushSpeed: push) },
+                          wide: { WideContactSolver.solve(wbase + $0, states, invH: invH, useBias: false, maxPushSpeed: push, trash: $1) })
+                }
+            }
+            // restitution
+            // Several passes: applied point by point, one pass leaves a two-point manifold (a box
+            // landing flat) about 12 % short of e·v, because the first point's impulse tips the
+            // body; the passes converge on both points and cost nothing where e = 0.
+            if anyRestitution {
                 for _ in 0..<4 {
-                    for c in 0..<cb.count { ContactSolver.applyRestitution(cbase! + c, states, threshold: threshold) }
+                    for c in overflowContacts { ContactSolver.applyRestitution(cbase + c, states, threshold: threshold) }
+                    for w in 0..<wideCount { WideContactSolver.applyRestitution(wbase + w, states, threshold: threshold, trash: trash) }
                 }
             }
         }
@@ -231,18 +265,39 @@ extension World {
         // blow-up the bodies were already protected from in `finalizeBodies`) is not carried over
         @inline(__always) func finite(_ x: Float) -> Float { x.isFinite ? x : 0 }
         contacts.withUnsafeMutableBufferPointer { cbuf in
-            constraints.withUnsafeBufferPointer { ccs in
-                for cc in ccs {
-                    let m = cbuf.baseAddress! + Int(cc.contact)
-                    m.pointee.manifold.p0.normalImpulse = finite(cc.p0.normalImpulse)
-                    m.pointee.manifold.p0.tangentImpulse = finite(cc.p0.tangentImpulse)
-                    m.pointee.manifold.p0.maxNormalImpulse = finite(cc.p0.maxNormalImpulse)
-                    m.pointee.manifold.p0.normalVelocity = finite(cc.p0.relativeVelocity)
-                    if cc.pointCount > 1 {
-                        m.pointee.manifold.p1.normalImpulse = finite(cc.p1.normalImpulse)
-                        m.pointee.manifold.p1.tangentImpulse = finite(cc.p1.tangentImpulse)
-                        m.pointee.manifold.p1.maxNormalImpulse = finite(cc.p1.maxNormalImpulse)
-                        m.pointee.manifold.p1.normalVelocity = finite(cc.p1.relativeVelocity)
+            let cp = cbuf.baseAddress!
+            for k in 0..<overflowCount {
+                let cc = constraints[k]
+                let m = cp + Int(cc.contact)
+                m.pointee.manifold.p0.normalImpulse = finite(cc.p0.normalImpulse)
+                m.pointee.manifold.p0.tangentImpulse = finite(cc.p0.tangentImpulse)
+                m.pointee.manifold.p0.maxNormalImpulse = finite(cc.p0.maxNormalImpulse)
+                m.pointee.manifold.p0.normalVelocity = finite(cc.p0.relativeVelocity)
+                if cc.pointCount > 1 {
+                    m.pointee.manifold.p1.normalImpulse = finite(cc.p1.normalImpulse)
+                    m.pointee.manifold.p1.tangentImpulse = finite(cc.p1.tangentImpulse)
+                    m.pointee.manifold.p1.maxNormalImpulse = finite(cc.p1.maxNormalImpulse)
+                    m.pointee.manifold.p1.normalVelocity = finite(cc.p1.relativeVelocity)
+                }
+            }
+            wideLanes.withUnsafeBufferPointer { lanes in
+                pool.forEachRange(wideCount, minimum: 64) { r in
+                    for w in r {
+                        let wc = wide + w
+                        let first = Int(wideFirst[w])
+                        for l in 0..<Int(lanes[w]) {
+                            let m = cp + Int(ordered[first + l])
+                            m.pointee.manifold.p0.normalImpulse = finite(wc.pointee.normalImpulse1[l])
+                            m.pointee.manifold.p0.tangentImpulse = finite(wc.pointee.tangentImpulse1[l])
+                            m.pointee.manifold.p0.maxNormalImpulse = finite(wc.pointee.maxNormalImpulse1[l])
+                            m.pointee.manifold.p0.normalVelocity = finite(wc.pointee.relativeVelocity1[l])
+                            if m.pointee.manifold.pointCount > 1 {
+                                m.pointee.manifold.p1.normalImpulse = finite(wc.pointee.normalImpulse2[l])
+                                m.pointee.manifold.p1.tangentImpulse = finite(wc.pointee.tangentImpulse2[l])
+                                m.pointee.manifold.p1.maxNormalImpulse = finite(wc.pointee.maxNormalImpulse2[l])
+                                m.pointee.manifold.p1.normalVelocity = finite(wc.pointee.relativeVelocity2[l])
+                            }
+                        }
                     }
                 }
             }

@@ -66,6 +66,16 @@ package final class World {
     let pool: WorkerPool
     let stateBuffer = ScratchBuffer<BodyState>()
     let simBuffer = ScratchBuffer<BodyStepData>()
+    /// The step's touching contacts in solve order (overflow, then colour by colour).
+    let orderedContactBuffer = ScratchBuffer<Int32>()
+    /// The colour slot of each touching contact, in contact order.
+    let contactColorBuffer = ScratchBuffer<Int32>()
+    /// Overflow contacts, prepared as scalar constraints.
+    let overflowBuffer = ScratchBuffer<ContactConstraint>()
+    /// Coloured contacts, prepared four lanes wide.
+    let wideBuffer = ScratchBuffer<WideContact>()
+    /// For each wide constraint: where its first lane's contact is in the solve order.
+    let wideFirstBuffer = ScratchBuffer<Int32>()
 
     package init(def: WorldDef = WorldDef()) {
         var def = def
@@ -83,6 +93,7 @@ package final class World {
         maxLinearSpeed = def.maxLinearSpeedMeters * u
         sleepThreshold = def.sleepThresholdMeters * u
         massPerAreaScale = 1 / (u * u)
+        precondition(BodyState.layoutIsAsExpected, "BodyState's layout changed: the wide contact solver's loads depend on it")
         pool = WorkerPool(threadCount: def.workerCount)
         if let c = def.cellSize { grid.setCellSize(c); cellSizeChosen = true }
     }
