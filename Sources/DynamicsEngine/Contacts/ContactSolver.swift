@@ -31,6 +31,15 @@ struct BodyStepData {
     var isDynamic = false
 }
 
+/// A touching contact to solve this step, with its bodies' solver indices (awake index, or the
+/// shared zero record).
+struct SolvedContact {
+    var contact: Int32
+    var a: Int32
+    var b: Int32
+    var isStaticPair: Bool
+}
+
 struct ConstraintPoint {
     var anchorA: Vec2 = .zero
     var anchorB: Vec2 = .zero

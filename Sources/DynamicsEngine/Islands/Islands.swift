@@ -10,6 +10,13 @@ extension World {
     func updateSleep(dt: Float) {
         let n = awakeBodies.count
         guard n > 0 else { return }
+        let limit = def.timeToSleep
+        // An island sleeps when every member has rested `limit` seconds: with no such body there
+        // is nothing to find, and the walk over every contact below is skipped.
+        let anySleepy = awakeBodies.withUnsafeBufferPointer { awake in
+            bodies.withUnsafeBufferPointer { bb in awake.contains { bb[Int($0)].sleepTime >= limit } }
+        }
+        guard anySleepy else { return }
         var parent = [Int32](0..<Int32(n))
         func find(_ x: Int32) -> Int32 {
             var r = x
@@ -25,15 +32,23 @@ extension World {
         }
         var minSleep = [Float](repeating: .greatestFiniteMagnitude, count: n)
         var kinematicTouch: [Int32] = []
-        for c in contacts where c.isAlive && c.isTouching {
-            let a = bodies[Int(c.bodyA)], b = bodies[Int(c.bodyB)]
-            if a.awakeIndex < 0 || b.awakeIndex < 0 { continue }
-            if a.type == .dynamic && b.type == .dynamic {
-                union(a.awakeIndex, b.awakeIndex)
-            } else if a.type == .kinematic && a.sleepTime == 0 && b.type == .dynamic {
-                kinematicTouch.append(b.awakeIndex)
-            } else if b.type == .kinematic && b.sleepTime == 0 && a.type == .dynamic {
-                kinematicTouch.append(a.awakeIndex)
+        // The touching contacts with an awake body are the ones the solver just prepared, with
+        // their bodies' awake indices (`awakeCount` for a static or sleeping body).
+        let solved = solvedContactBuffer.pointer
+        let dummy = Int32(n)
+        bodies.withUnsafeBufferPointer { bbuf in
+            let bp = bbuf.baseAddress!
+            for k in 0..<max(0, solvedContactCount) {
+                let sc = solved[k]
+                if sc.a == dummy || sc.b == dummy { continue }
+                let a = bp + Int(awakeBodies[Int(sc.a)]), b = bp + Int(awakeBodies[Int(sc.b)])
+                if a.pointee.type == .dynamic && b.pointee.type == .dynamic {
+                    union(sc.a, sc.b)
+                } else if a.pointee.type == .kinematic && a.pointee.sleepTime == 0 && b.pointee.type == .dynamic {
+                    kinematicTouch.append(sc.b)
+                } else if b.pointee.type == .kinematic && b.pointee.sleepTime == 0 && a.pointee.type == .dynamic {
+                    kinematicTouch.append(sc.a)
+                }
             }
         }
         for j in joints where j.isAlive {
@@ -51,7 +66,6 @@ extension World {
             minSleep[r] = min(minSleep[r], bodies[Int(awakeBodies[k])].sleepTime)
         }
         for k in kinematicTouch { minSleep[Int(find(k))] = 0 }
-        let limit = def.timeToSleep
         var groupIndex = [Int32](repeating: -1, count: n)
         var groups: [[Int32]] = []
         for k in 0..<n {

@@ -80,20 +80,22 @@ extension World {
         let maxContacts = contacts.count
         let ordered = orderedContactBuffer.reserve(count: max(1, maxContacts))
         let colorOf = contactColorBuffer.reserve(count: max(1, maxContacts))
-        let solvedIndices = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, maxContacts))
-        defer { solvedIndices.deallocate() }
+        let solvedIndices = solvedContactBuffer.reserve(count: max(1, maxContacts))
         var solvedCount = 0
         var anyRestitution = false
         contacts.withUnsafeBufferPointer { cbuf in
             bodies.withUnsafeBufferPointer { bbuf in
                 for ci in 0..<cbuf.count {
-                    let c = cbuf[ci]
+                    let c = (cbuf.baseAddress! + ci).pointee   // only the fields read below are loaded
                     guard c.isAlive, c.isTouching else { continue }
                     let ia = bbuf[Int(c.bodyA)].awakeIndex, ib = bbuf[Int(c.bodyB)].awakeIndex
                     if ia < 0 && ib < 0 { continue }
                     let a = ia >= 0 ? ia : dummy, b = ib >= 0 ? ib : dummy
                     let color = coloring.assign(a, b, dynamicA: sims[Int(a)].isDynamic, dynamicB: sims[Int(b)].isDynamic)
-                    solvedIndices[solvedCount] = Int32(ci)
+                    // What the preparation needs of the bodies, read now while the pass is sequential:
+                    // later the contacts are visited colour by colour, out of memory order.
+                    let isStaticPair = bbuf[Int(c.bodyA)].type == .static || bbuf[Int(c.bodyB)].type == .static
+                    solvedIndices[solvedCount] = SolvedContact(contact: Int32(ci), a: a, b: b, isStaticPair: isStaticPair)
                     colorOf[solvedCount] = color
                     contactStart[Int(color) + 1] += 1
                     solvedCount += 1
@@ -117,6 +119,7 @@ extension World {
                 fill[c] += 1
             }
         }
+        solvedContactCount = solvedCount
         lastColorCounts = (0..<colorCount).map { contactStart[$0 + 1] - contactStart[$0] + jointStart[$0 + 1] - jointStart[$0] }
 
         // Colours 1… are four lanes wide; the overflow slot stays scalar.
@@ -140,20 +143,19 @@ extension World {
             }
         }
         contacts.withUnsafeBufferPointer { cbuf in
-            bodies.withUnsafeBufferPointer { bbuf in
-                let cp = cbuf.baseAddress!, bp = bbuf.baseAddress!
-                @inline(__always) func prepare(_ ci: Int32) -> ContactConstraint {
-                    let c = cp + Int(ci)
-                    let bA = bp + Int(c.pointee.bodyA), bB = bp + Int(c.pointee.bodyB)
+            do {
+                let cp = cbuf.baseAddress!
+                @inline(__always) func prepare(_ sc: SolvedContact) -> ContactConstraint {
+                    let c = cp + Int(sc.contact)
                     var cc = ContactConstraint()
-                    cc.a = bA.pointee.awakeIndex >= 0 ? bA.pointee.awakeIndex : dummy
-                    cc.b = bB.pointee.awakeIndex >= 0 ? bB.pointee.awakeIndex : dummy
-                    cc.contact = ci
+                    cc.a = sc.a
+                    cc.b = sc.b
+                    cc.contact = sc.contact
                     cc.friction = c.pointee.friction
                     cc.restitution = c.pointee.restitution
                     ContactSolver.prepare(&cc, manifold: c.pointee.manifold, sims: sims, states: states, softness: softness,
                                           staticSoftness: staticSoftness, warmStartScale: warmStartScale,
-                                          isStaticPair: bA.pointee.type == .static || bB.pointee.type == .static)
+                                          isStaticPair: sc.isStaticPair)
                     return cc
                 }
                 for k in 0..<overflowCount { (constraints + k).initialize(to: prepare(ordered[k])) }
@@ -286,7 +288,7 @@ extension World {
                         let wc = wide + w
                         let first = Int(wideFirst[w])
                         for l in 0..<Int(lanes[w]) {
-                            let m = cp + Int(ordered[first + l])
+                            let m = cp + Int(ordered[first + l].contact)
                             m.pointee.manifold.p0.normalImpulse = finite(wc.pointee.normalImpulse1[l])
                             m.pointee.manifold.p0.tangentImpulse = finite(wc.pointee.tangentImpulse1[l])
                             m.pointee.manifold.p0.maxNormalImpulse = finite(wc.pointee.maxNormalImpulse1[l])

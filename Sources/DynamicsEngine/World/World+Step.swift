@@ -19,6 +19,7 @@ extension World {
         solve(dt: dt, substeps: n)
         updatePairsAfterMotion()
         if def.enableSleep { updateSleep(dt: dt) }
+        solvedContactCount = -1
         stepCount += 1
         if def.validate {
             validationErrors = validate()
@@ -253,7 +254,7 @@ extension World {
         var disjoint: [Int32] = []
         var changed: [Int32] = []
         for b in 0..<blocks { disjoint.append(contentsOf: disjointLists[b]); changed.append(contentsOf: changedLists[b]) }
-        contacts = cs
+        swap(&contacts, &cs)   // not `contacts = cs`: a second reference would make the next write copy the whole array
         // Structural changes, in contact order.
         var d = 0, g = 0
         while d < disjoint.count || g < changed.count {

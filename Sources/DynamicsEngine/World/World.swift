@@ -67,7 +67,12 @@ package final class World {
     let stateBuffer = ScratchBuffer<BodyState>()
     let simBuffer = ScratchBuffer<BodyStepData>()
     /// The step's touching contacts in solve order (overflow, then colour by colour).
-    let orderedContactBuffer = ScratchBuffer<Int32>()
+    let orderedContactBuffer = ScratchBuffer<SolvedContact>()
+    /// The same contacts in contact order, before sorting by colour; `updateSleep` walks them too.
+    let solvedContactBuffer = ScratchBuffer<SolvedContact>()
+    /// How many entries of `solvedContactBuffer` the last solve wrote, or −1 once the step is over
+    /// (awake indices are only valid within a step).
+    var solvedContactCount = -1
     /// The colour slot of each touching contact, in contact order.
     let contactColorBuffer = ScratchBuffer<Int32>()
     /// Overflow contacts, prepared as scalar constraints.
