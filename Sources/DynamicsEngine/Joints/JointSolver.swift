@@ -109,7 +109,8 @@ enum JointSolver {
         let mA = j.pointee.mA, iA = j.pointee.iA, mB = j.pointee.mB, iB = j.pointee.iB
         let rA = sA.dq.rotate(j.pointee.rA), rB = sB.dq.rotate(j.pointee.rB)
         let d = (sB.dp - sA.dp) + j.pointee.deltaCenter + rB - rA
-        let jointAngle = j.pointee.deltaAngle + relativeAngle(sA.dq, sB.dq)
+        // Only springs, limits and welds need the angle: an atan2 per joint per pass is not free.
+        @inline(__always) func jointAngle() -> Float { j.pointee.deltaAngle + relativeAngle(sA.dq, sB.dq) }
         let soft = ctx.jointSoftness
         let def = j.pointee.def
 
@@ -177,7 +178,7 @@ enum JointSolver {
             let axialMass = j.pointee.axialMass
             if def.enableSpring && def.hertz > 0 {
                 let sp = j.pointee.springSoftness
-                let C = jointAngle
+                let C = jointAngle()
                 let Cdot = wB - wA
                 let impulse = -sp.massScale * axialMass * (Cdot + sp.biasRate * C) - sp.impulseScale * j.pointee.springImpulse
                 j.pointee.springImpulse += impulse
@@ -194,7 +195,7 @@ enum JointSolver {
             }
             if def.enableLimit {
                 do {
-                    let C = jointAngle - def.lowerAngle
+                    let C = jointAngle() - def.lowerAngle
                     var bias: Float = 0, ms: Float = 1, isc: Float = 0
                     if C > 0 { bias = C * ctx.invH } else if useBias { bias = soft.biasRate * C; ms = soft.massScale; isc = soft.impulseScale }
                     let Cdot = wB - wA
@@ -205,7 +206,7 @@ enum JointSolver {
                     wA -= iA * impulse; wB += iB * impulse
                 }
                 do {
-                    let C = def.upperAngle - jointAngle
+                    let C = def.upperAngle - jointAngle()
                     var bias: Float = 0, ms: Float = 1, isc: Float = 0
                     if C > 0 { bias = C * ctx.invH } else if useBias { bias = soft.biasRate * C; ms = soft.massScale; isc = soft.impulseScale }
                     let Cdot = wA - wB
@@ -222,7 +223,7 @@ enum JointSolver {
             do {
                 let sp = j.pointee.angularSoftness
                 var bias: Float = 0, ms: Float = 1, isc: Float = 0
-                if useBias || def.angularHertz > 0 { bias = sp.biasRate * jointAngle; ms = sp.massScale; isc = sp.impulseScale }
+                if useBias || def.angularHertz > 0 { bias = sp.biasRate * jointAngle(); ms = sp.massScale; isc = sp.impulseScale }
                 let Cdot = wB - wA
                 let impulse = -j.pointee.axialMass * ms * (Cdot + bias) - isc * j.pointee.angularImpulse
                 j.pointee.angularImpulse += impulse
@@ -279,7 +280,7 @@ enum JointSolver {
             var bias = Vec2.zero
             var ms: Float = 1, isc: Float = 0
             if useBias {
-                let C = Vec2(dot(perp, d), jointAngle)
+                let C = Vec2(dot(perp, d), jointAngle())
                 bias = soft.biasRate * C; ms = soft.massScale; isc = soft.impulseScale
             }
             let k11 = mA + mB + iA * s1 * s1 + iB * s2 * s2

@@ -16,18 +16,20 @@ extension World {
         let sweep = AABB(lower: minv(p0, p1), upper: maxv(p0, p1)).inflated(by: r)
         var tMin: Float = 1
         // the body's own filters (most bodies have one shape)
-        var s = b.headShape
-        var filters: [Filter] = []
-        filters.reserveCapacity(Int(b.shapeCount))
-        while s >= 0 { filters.append(shapes[Int(s)].filter); s = shapes[Int(s)].nextShape }
         shapes.withUnsafeBufferPointer { sh in
             let base = sh.baseAddress!
-            let test: (Int32) -> Void = { q in
+            // a local function, not a closure value: it does not escape, so nothing is allocated
+            func test(_ q: Int32) {
                 let other = base[Int(q)]
                 guard other.isAlive, other.body != Int32(bi) else { return }
                 let ob = self.bodies[Int(other.body)]
                 guard ob.type != .dynamic else { return }
-                guard filters.contains(where: { $0.shouldCollide(with: other.filter) }) else { return }
+                var s = b.headShape, collides = false
+                while s >= 0 && !collides {
+                    collides = base[Int(s)].filter.shouldCollide(with: other.filter)
+                    s = base[Int(s)].nextShape
+                }
+                guard collides else { return }
                 if ob.jointCount > 0 && self.bodies[bi].jointCount > 0 && self.jointPreventsCollision(Int32(bi), other.body) { return }
                 // Box2D's fallback: a body that starts within reach of the shape (a spinning box's
                 // corner already inside a thin wall, a wall that moved onto it) is swept again as a
@@ -39,8 +41,7 @@ extension World {
             if grid.staticDirty {
                 for q in staticProxies where base[Int(q)].fatAABB.overlaps(sweep) { test(q) }
             } else {
-                let g = grid
-                g.query(sweep, exclude: -1, isStatic: true, shapes: base, test)
+                grid.query(sweep, exclude: -1, isStatic: true, shapes: base, test)   // borrowed, not copied
             }
             for q in kinematicProxies where base[Int(q)].fatAABB.overlaps(sweep) { test(q) }
         }

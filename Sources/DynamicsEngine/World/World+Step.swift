@@ -103,7 +103,8 @@ extension World {
                     let s = base[Int(p)]
                     guard s.isAlive else { continue }
                     let box = s.fatAABB
-                    let report: (Int32) -> Void = { q in
+                    // a local function, not a closure value: it does not escape, so nothing is allocated
+                    func report(_ q: Int32) {
                         let other = base[Int(q)]
                         if other.enlarged && q < p { return }   // the other's own search reports it
                         switch World.pairFilter(s, other, bodyBase) {
