@@ -1,17 +1,9 @@
 import DynamicsEngine
+import DynamicsScenes
 
-/// Seeded generator for randomised tests (SplitMix64): same seed, same sequence, on every platform.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// Seeded generator for randomised tests: the scene catalogue's SplitMix64 (same seed, same
+/// sequence, on every platform).
+typealias SplitMix64 = SplitMix64Generator
 
 func makeWorld(gravity: Vec2 = Vec2(0, 1000), sleep: Bool = true, validate: Bool = true) -> World {
     var d = WorldDef()

@@ -3,19 +3,6 @@ import Testing
 @testable import Dynamics
 
 @Suite struct PolygonToolsTests {
-    /// Seeded SplitMix64 (Steele, Lea & Flood), so randomised tests are reproducible everywhere.
-    private struct SplitMix64: RandomNumberGenerator {
-        private var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     private func pt(_ x: CGFloat, _ y: CGFloat) -> CGPoint { CGPoint(x: x, y: y) }
 
     private func near(_ a: CGFloat, _ b: CGFloat, _ tolerance: CGFloat = 1e-12) -> Bool { abs(a - b) <= tolerance }

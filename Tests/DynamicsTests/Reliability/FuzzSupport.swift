@@ -1,24 +1,13 @@
 import DynamicsEngine
+import DynamicsScenes
 import Foundation
 import Testing
 
 @testable import Dynamics
 
-/// Sebastiano Vigna's SplitMix64: a tiny, fast, seedable generator with full 64-bit output, so a
-/// fuzz run is reproduced exactly from its seed on every platform.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// The scene catalogue's SplitMix64: a fuzz run is reproduced exactly from its seed on every
+/// platform.
+typealias SplitMix64 = SplitMix64Generator
 
 /// What a fuzz run counted and what went wrong.
 final class FuzzLog {
