@@ -1,10 +1,10 @@
-/// The broad phase: a uniform grid of square cells, hashed into a fixed table.
+/// The broad phase: a uniform grid of square cells, mapped into a power-of-two table.
 ///
 /// Why a grid: UIKit scenes are crowds of similar-sized items, where a grid finds neighbours in
 /// constant time with no tree to keep balanced (Chipmunk's measurements: a spatial hash beats an AABB
-/// tree where things move fast or fall through each other). Why hashed: the world has no bounds, so
-/// cell (x, y) maps to a bucket of a power-of-two table; a collision of two cells in one bucket only
-/// adds candidates that the box test rejects.
+/// tree where things move fast or fall through each other). Why a table: the world has no bounds, so
+/// cell (x, y) maps to a bucket (`BucketLayout`: row by row over the occupied block, or hashed when
+/// that block is sparse); two cells in one bucket only add candidates that the box test rejects.
 ///
 /// Layers, so big and static shapes cost little:
 /// - the movable layer (dynamic and kinematic shapes of ordinary size) is rebuilt every step by a
@@ -16,10 +16,76 @@
 /// Only proxies whose fat box grew this step ("moved") look for new pairs; a pair found from two
 /// cells is reported only from the cell holding the lower corner of the boxes' overlap, so no set is
 /// needed to remove duplicates.
-/// A proxy's fat box stored in the cell list itself, so scanning a cell never touches the shapes.
+/// What the pair test needs to know about a proxy besides its box.
+struct ProxyFlags: OptionSet {
+    let rawValue: UInt32
+    /// Its fat box grew this step, so it runs a search of its own.
+    static let enlarged = ProxyFlags(rawValue: 1)
+    static let segment = ProxyFlags(rawValue: 2)
+    static let dynamicBody = ProxyFlags(rawValue: 4)
+    /// Its body has joints: a pair with another jointed body needs the joint lookup.
+    static let jointedBody = ProxyFlags(rawValue: 8)
+    /// Its filter is not the default one, so the filters must be compared.
+    static let customFilter = ProxyFlags(rawValue: 16)
+}
+
+/// A proxy's fat box, body and flags stored in the cell list itself, so scanning a cell and
+/// rejecting a candidate never touch the shapes or bodies (a cache miss each).
 struct GridEntry {
     var box: AABB
     var proxy: Int32
+    var body: Int32
+    var flags: ProxyFlags
+
+    init(box: AABB, proxy: Int32, body: Int32, flags: ProxyFlags) {
+        self.box = box; self.proxy = proxy; self.body = body; self.flags = flags
+    }
+
+    /// The entry of shape `p` as it is now. `conservative` is for the static layer, which is rebuilt
+    /// only when static shapes change, so its bits may go stale: it claims joints and a custom filter
+    /// (the pair test then looks them up) and never claims `enlarged` (at worst a pair is found from
+    /// both sides, and the search removes duplicates).
+    @inline(__always)
+    init(_ p: Int32, shapes: UnsafePointer<Shape>, bodies: UnsafePointer<Body>, conservative: Bool) {
+        let s = shapes[Int(p)]
+        box = s.fatAABB
+        proxy = p
+        body = s.body
+        var f: ProxyFlags = []
+        if s.enlarged && !conservative { f.insert(.enlarged) }
+        if s.kind == .segment { f.insert(.segment) }
+        let b = bodies[Int(s.body)]
+        if b.type == .dynamic { f.insert(.dynamicBody) }
+        if conservative || b.jointCount > 0 { f.insert(.jointedBody) }
+        if conservative || s.filter != Filter() { f.insert(.customFilter) }
+        flags = f
+    }
+}
+
+/// Where a layer's cells go in its table.
+///
+/// Why rows: a query walks a block of neighbouring cells, and a hash scatters them across the table
+/// (a cache miss per cell). When the occupied cells fit the table, they are numbered row by row from
+/// the lowest occupied cell instead, so a row of cells is a run of consecutive buckets; rows are a
+/// power of two wide, and anything outside the occupied block wraps around the table (a shared
+/// bucket only adds candidates the box test rejects). A sparse world (clusters far apart) falls back
+/// to the hash, where wrapping rows would pile unrelated cells into the same buckets.
+struct BucketLayout {
+    var originX = 0
+    var originY = 0
+    var rowShift = 0
+    var mask = 0
+    var hashed = true
+
+    @inline(__always)
+    func bucket(_ ix: Int32, _ iy: Int32) -> Int {
+        if hashed {
+            let h = (UInt32(bitPattern: ix) &* 73_856_093) ^ (UInt32(bitPattern: iy) &* 19_349_663)
+            return Int(h) & mask
+        }
+        // Int, not Int32: cells are clamped to ±10⁹, so differences and shifts stay far from overflow.
+        return (((Int(iy) &- originY) &<< rowShift) &+ (Int(ix) &- originX)) & mask
+    }
 }
 
 struct UniformGrid {
@@ -31,29 +97,25 @@ struct UniformGrid {
     // Movable layer.
     private(set) var movableStart: [Int32] = [0, 0]
     private(set) var movableEntries: [GridEntry] = []
-    private(set) var movableMask = 0
-    private(set) var movableLarge: [Int32] = []
-    private(set) var movableSmall: [Int32] = []
+    private(set) var movableLayout = BucketLayout()
+    private(set) var movableLarge: [GridEntry] = []
+    private(set) var movableSmall: [GridEntry] = []
     // Static layer.
     private(set) var staticStart: [Int32] = [0, 0]
     private(set) var staticEntries: [GridEntry] = []
-    private(set) var staticMask = 0
-    private(set) var staticLarge: [Int32] = []
-    private(set) var staticSmall: [Int32] = []
+    private(set) var staticLayout = BucketLayout()
+    private(set) var staticLarge: [GridEntry] = []
+    private(set) var staticSmall: [GridEntry] = []
     var staticDirty = true
 
     /// Cell coordinates of a coordinate; far-away or non-finite values clamp instead of trapping.
     @inline(__always)
     func cell(_ v: Float) -> Int32 {
-        let c = (v * invCellSize).rounded(.down)
-        if c.isNaN { return 0 }
-        return Int32(clamp(c, -1_000_000_000, 1_000_000_000))
-    }
-
-    @inline(__always)
-    static func bucket(_ ix: Int32, _ iy: Int32, _ mask: Int) -> Int {
-        let h = (UInt32(bitPattern: ix) &* 73_856_093) ^ (UInt32(bitPattern: iy) &* 19_349_663)
-        return Int(h) & mask
+        let c = v * invCellSize
+        guard abs(c) < 1_000_000_000 else { return c.isNaN ? 0 : (c < 0 ? -1_000_000_000 : 1_000_000_000) }
+        // floor by truncation and a correction: `rounded(.down)` is a libm call on baseline x86-64
+        let t = Int32(c)
+        return Float(t) > c ? t - 1 : t
     }
 
     @inline(__always)
@@ -73,47 +135,64 @@ struct UniformGrid {
     }
 
     /// Rebuilds one layer from `proxies` (shape indices) by counting sort.
-    private func build(_ proxies: [Int32], shapes: UnsafePointer<Shape>,
-                       start: inout [Int32], entries: inout [GridEntry], mask: inout Int, large: inout [Int32], small: inout [Int32]) {
+    private func build(_ proxies: [Int32], shapes: UnsafePointer<Shape>, bodies: UnsafePointer<Body>, conservative: Bool,
+                       start: inout [Int32], entries: inout [GridEntry], layout: inout BucketLayout,
+                       large: inout [GridEntry], small: inout [GridEntry]) {
         large.removeAll(keepingCapacity: true)
         small.removeAll(keepingCapacity: true)
         var total = 0
+        var lowX = Int32.max, lowY = Int32.max, highX = Int32.min, highY = Int32.min
         for p in proxies {
-            let n = cellCount(shapes[Int(p)].fatAABB)
-            if n > largeCellLimit { large.append(p) } else { small.append(p); total += n }
+            let e = GridEntry(p, shapes: shapes, bodies: bodies, conservative: conservative)
+            let r = cellRange(e.box)
+            let n = (Int(r.x1) - Int(r.x0) + 1) * (Int(r.y1) - Int(r.y0) + 1)
+            if n > largeCellLimit { large.append(e); continue }
+            small.append(e); total += n
+            lowX = Swift.min(lowX, r.x0); lowY = Swift.min(lowY, r.y0)
+            highX = Swift.max(highX, r.x1); highY = Swift.max(highY, r.y1)
         }
         var tableSize = 64
         while tableSize < total * 2 { tableSize <<= 1 }
-        mask = tableSize - 1
+        layout = BucketLayout(mask: tableSize - 1)
+        if !small.isEmpty {
+            var rowShift = 0
+            let width = Int(highX) - Int(lowX) + 1, height = Int(highY) - Int(lowY) + 1
+            while (1 << rowShift) < width && rowShift < 40 { rowShift += 1 }
+            // Rows only while the occupied block (rows padded to a power of two) fits twice the table.
+            if rowShift < 40 && height <= (2 * tableSize) >> rowShift {
+                layout = BucketLayout(originX: Int(lowX), originY: Int(lowY), rowShift: rowShift, mask: tableSize - 1, hashed: false)
+            }
+        }
         if start.count != tableSize + 1 {
             start = Array(repeating: 0, count: tableSize + 1)
         } else {
             for i in 0..<start.count { start[i] = 0 }
         }
-        if entries.count < total { entries = Array(repeating: GridEntry(box: AABB(lower: .zero, upper: .zero), proxy: -1), count: total) }
-        let m = mask
+        if entries.count < total {
+            entries = Array(repeating: GridEntry(box: AABB(lower: .zero, upper: .zero), proxy: -1, body: -1, flags: []), count: total)
+        }
+        let m = layout
         start.withUnsafeMutableBufferPointer { st in
-            for p in small {
-                let r = cellRange(shapes[Int(p)].fatAABB)
+            for e in small {
+                let r = cellRange(e.box)
                 var iy = r.y0
                 while iy <= r.y1 {
                     var ix = r.x0
-                    while ix <= r.x1 { st[UniformGrid.bucket(ix, iy, m) + 1] += 1; ix += 1 }
+                    while ix <= r.x1 { st[m.bucket(ix, iy) + 1] += 1; ix += 1 }
                     iy += 1
                 }
             }
             for i in 1..<st.count { st[i] += st[i - 1] }
             var fill = Array(st[0..<(st.count - 1)])
             entries.withUnsafeMutableBufferPointer { en in
-                for p in small {
-                    let box = shapes[Int(p)].fatAABB
-                    let r = cellRange(box)
+                for e in small {
+                    let r = cellRange(e.box)
                     var iy = r.y0
                     while iy <= r.y1 {
                         var ix = r.x0
                         while ix <= r.x1 {
-                            let b = UniformGrid.bucket(ix, iy, m)
-                            en[Int(fill[b])] = GridEntry(box: box, proxy: p)
+                            let b = m.bucket(ix, iy)
+                            en[Int(fill[b])] = e
                             fill[b] += 1
                             ix += 1
                         }
@@ -124,68 +203,63 @@ struct UniformGrid {
         }
     }
 
-    mutating func rebuildMovable(_ proxies: [Int32], shapes: UnsafePointer<Shape>) {
-        var s = movableStart, e = movableEntries, m = movableMask, l = movableLarge, sm = movableSmall
+    mutating func rebuildMovable(_ proxies: [Int32], shapes: UnsafePointer<Shape>, bodies: UnsafePointer<Body>) {
+        var s = movableStart, e = movableEntries, m = movableLayout, l = movableLarge, sm = movableSmall
         movableStart = []; movableEntries = []; movableLarge = []; movableSmall = []
-        build(proxies, shapes: shapes, start: &s, entries: &e, mask: &m, large: &l, small: &sm)
-        movableStart = s; movableEntries = e; movableMask = m; movableLarge = l; movableSmall = sm
+        build(proxies, shapes: shapes, bodies: bodies, conservative: false, start: &s, entries: &e, layout: &m, large: &l, small: &sm)
+        movableStart = s; movableEntries = e; movableLayout = m; movableLarge = l; movableSmall = sm
     }
 
-    mutating func rebuildStatic(_ proxies: [Int32], shapes: UnsafePointer<Shape>) {
-        var s = staticStart, e = staticEntries, m = staticMask, l = staticLarge, sm = staticSmall
+    mutating func rebuildStatic(_ proxies: [Int32], shapes: UnsafePointer<Shape>, bodies: UnsafePointer<Body>) {
+        var s = staticStart, e = staticEntries, m = staticLayout, l = staticLarge, sm = staticSmall
         staticStart = []; staticEntries = []; staticLarge = []; staticSmall = []
-        build(proxies, shapes: shapes, start: &s, entries: &e, mask: &m, large: &l, small: &sm)
-        staticStart = s; staticEntries = e; staticMask = m; staticLarge = l; staticSmall = sm
+        build(proxies, shapes: shapes, bodies: bodies, conservative: true, start: &s, entries: &e, layout: &m, large: &l, small: &sm)
+        staticStart = s; staticEntries = e; staticLayout = m; staticLarge = l; staticSmall = sm
         staticDirty = false
     }
 
     /// Calls `report` once for every proxy of a layer whose fat box overlaps `box` (the querying
     /// proxy `exclude` left out). Duplicates across cells are removed by the lower-corner rule.
     @inline(__always)
-    func query(_ box: AABB, exclude: Int32, isStatic: Bool, shapes: UnsafePointer<Shape>, _ report: (Int32) -> Void) {
+    func query(_ box: AABB, exclude: Int32, isStatic: Bool, _ report: (GridEntry) -> Void) {
         if isStatic {
-            for p in staticLarge where p != exclude && shapes[Int(p)].fatAABB.overlaps(box) { report(p) }
-            if staticEntries.isEmpty { return }
-            let r = cellRange(box)
-            let cells = (Int(r.x1) - Int(r.x0) + 1) * (Int(r.y1) - Int(r.y0) + 1)
-            if cells > staticSmall.count {
-                // A huge moving box (up to 10⁶ pt, ~10⁹ cells): test every small static proxy instead.
-                for p in staticSmall where p != exclude && shapes[Int(p)].fatAABB.overlaps(box) { report(p) }
-                return
-            }
-            staticStart.withUnsafeBufferPointer { st in
-                staticEntries.withUnsafeBufferPointer { en in
-                    scan(box, exclude: exclude, start: st, entries: en, mask: staticMask, shapes: shapes, report)
-                }
-            }
+            queryLayer(box, exclude: exclude, large: staticLarge, small: staticSmall, start: staticStart,
+                       entries: staticEntries, layout: staticLayout, report)
         } else {
-            for p in movableLarge where p != exclude && shapes[Int(p)].fatAABB.overlaps(box) { report(p) }
-            if movableEntries.isEmpty { return }
-            let r = cellRange(box)
-            let cells = (Int(r.x1) - Int(r.x0) + 1) * (Int(r.y1) - Int(r.y0) + 1)
-            if cells > movableSmall.count {
-                // Cheaper to test every small proxy than to walk this many cells.
-                for p in movableSmall where p != exclude && shapes[Int(p)].fatAABB.overlaps(box) { report(p) }
-                return
-            }
-            movableStart.withUnsafeBufferPointer { st in
-                movableEntries.withUnsafeBufferPointer { en in
-                    scan(box, exclude: exclude, start: st, entries: en, mask: movableMask, shapes: shapes, report)
-                }
+            queryLayer(box, exclude: exclude, large: movableLarge, small: movableSmall, start: movableStart,
+                       entries: movableEntries, layout: movableLayout, report)
+        }
+    }
+
+    @inline(__always)
+    private func queryLayer(_ box: AABB, exclude: Int32, large: [GridEntry], small: [GridEntry], start: [Int32],
+                            entries: [GridEntry], layout: BucketLayout, _ report: (GridEntry) -> Void) {
+        for e in large where e.proxy != exclude && e.box.overlaps(box) { report(e) }
+        if entries.isEmpty { return }
+        let r = cellRange(box)
+        let cells = (Int(r.x1) - Int(r.x0) + 1) * (Int(r.y1) - Int(r.y0) + 1)
+        if cells > small.count {
+            // A huge box (up to 10⁶ pt, ~10⁹ cells): cheaper to test every small proxy than to walk the cells.
+            for e in small where e.proxy != exclude && e.box.overlaps(box) { report(e) }
+            return
+        }
+        start.withUnsafeBufferPointer { st in
+            entries.withUnsafeBufferPointer { en in
+                scan(box, exclude: exclude, start: st, entries: en, layout: layout, report)
             }
         }
     }
 
     @inline(__always)
     private func scan(_ box: AABB, exclude: Int32, start st: UnsafeBufferPointer<Int32>, entries en: UnsafeBufferPointer<GridEntry>,
-                      mask: Int, shapes: UnsafePointer<Shape>, _ report: (Int32) -> Void) {
+                      layout: BucketLayout, _ report: (GridEntry) -> Void) {
         if en.isEmpty { return }
         let r = cellRange(box)
         var iy = r.y0
         while iy <= r.y1 {
             var ix = r.x0
             while ix <= r.x1 {
-                let b = UniformGrid.bucket(ix, iy, mask)
+                let b = layout.bucket(ix, iy)
                 var k = Int(st[b])
                 let end = Int(st[b + 1])
                 while k < end {
@@ -193,13 +267,12 @@ struct UniformGrid {
                     k += 1
                     let other = e.box
                     if !other.overlaps(box) { continue }
-                    let p = e.proxy
-                    if p == exclude { continue }
+                    if e.proxy == exclude { continue }
                     // report only from the cell holding the overlap's lower corner
                     let cx = cell(Swift.max(other.lower.x, box.lower.x))
                     let cy = cell(Swift.max(other.lower.y, box.lower.y))
                     if cx != ix || cy != iy { continue }
-                    report(p)
+                    report(e)
                 }
                 ix += 1
             }

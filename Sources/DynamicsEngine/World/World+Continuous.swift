@@ -41,7 +41,8 @@ extension World {
             if grid.staticDirty {
                 for q in staticProxies where base[Int(q)].fatAABB.overlaps(sweep) { test(q) }
             } else {
-                grid.query(sweep, exclude: -1, isStatic: true, shapes: base, test)   // borrowed, not copied
+                func testEntry(_ e: GridEntry) { test(e.proxy) }
+                grid.query(sweep, exclude: -1, isStatic: true, testEntry)   // borrowed, not copied
             }
             for q in kinematicProxies where base[Int(q)].fatAABB.overlaps(sweep) { test(q) }
         }

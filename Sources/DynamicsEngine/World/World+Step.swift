@@ -56,20 +56,6 @@ extension World {
         cellSizeChosen = true
     }
 
-    enum PairVerdict { case reject, accept, checkJoints }
-
-    /// The pair test without the joint lookup, over raw buffers (the broad phase's inner loop).
-    @inline(__always)
-    static func pairFilter(_ sa: Shape, _ sb: Shape, _ bodies: UnsafePointer<Body>) -> PairVerdict {
-        if sa.body == sb.body { return .reject }
-        let ba = bodies[Int(sa.body)], bb = bodies[Int(sb.body)]
-        if ba.type != .dynamic && bb.type != .dynamic { return .reject }
-        if !sa.filter.shouldCollide(with: sb.filter) { return .reject }
-        if sa.kind == .segment && sb.kind == .segment { return .reject }
-        if ba.jointCount > 0 && bb.jointCount > 0 { return .checkJoints }
-        return .accept
-    }
-
     func shouldCollide(_ a: Int32, _ b: Int32) -> Bool {
         let sa = shapes[Int(a)], sb = shapes[Int(b)]
         if sa.body == sb.body { return false }
@@ -88,9 +74,11 @@ extension World {
         }
         guard !movedProxies.isEmpty else { return }
         shapes.withUnsafeBufferPointer { sh in
-            let base = sh.baseAddress!
-            if grid.staticDirty { grid.rebuildStatic(staticProxies, shapes: base) }
-            grid.rebuildMovable(movableProxies, shapes: base)
+            bodies.withUnsafeBufferPointer { bb in
+                let base = sh.baseAddress!, bodyBase = bb.baseAddress!
+                if grid.staticDirty { grid.rebuildStatic(staticProxies, shapes: base, bodies: bodyBase) }
+                grid.rebuildMovable(movableProxies, shapes: base, bodies: bodyBase)
+            }
         }
         var found: [UInt64] = []
         var jointed: [UInt64] = []     // candidates between bodies that both have joints: checked below
@@ -100,21 +88,25 @@ extension World {
             bodies.withUnsafeBufferPointer { bb in
                 let base = sh.baseAddress!, bodyBase = bb.baseAddress!
                 for p in movedProxies {
-                    let s = base[Int(p)]
-                    guard s.isAlive else { continue }
-                    let box = s.fatAABB
-                    // a local function, not a closure value: it does not escape, so nothing is allocated
-                    func report(_ q: Int32) {
-                        let other = base[Int(q)]
-                        if other.enlarged && q < p { return }   // the other's own search reports it
-                        switch World.pairFilter(s, other, bodyBase) {
-                        case .reject: return
-                        case .accept: found.append(pairKey(p, q))
-                        case .checkJoints: jointed.append(pairKey(p, q))
+                    guard base[Int(p)].isAlive else { continue }
+                    let me = GridEntry(p, shapes: base, bodies: bodyBase, conservative: false)
+                    // shouldCollide, on the flags the grid keeps beside each box: most candidates
+                    // are decided without reading the other shape or its body
+                    func report(_ e: GridEntry) {
+                        let q = e.proxy
+                        if e.flags.contains(.enlarged) && q < p { return }   // the other's own search reports it
+                        if e.body == me.body { return }
+                        let both = me.flags.intersection(e.flags), either = me.flags.union(e.flags)
+                        if !either.contains(.dynamicBody) || both.contains(.segment) { return }
+                        if either.contains(.customFilter) && !base[Int(p)].filter.shouldCollide(with: base[Int(q)].filter) { return }
+                        if both.contains(.jointedBody) && bodyBase[Int(me.body)].jointCount > 0 && bodyBase[Int(e.body)].jointCount > 0 {
+                            jointed.append(pairKey(p, q))
+                        } else {
+                            found.append(pairKey(p, q))
                         }
                     }
-                    g.query(box, exclude: p, isStatic: false, shapes: base, report)
-                    if !s.isStaticProxy { g.query(box, exclude: p, isStatic: true, shapes: base, report) }
+                    g.query(me.box, exclude: p, isStatic: false, report)
+                    if !base[Int(p)].isStaticProxy { g.query(me.box, exclude: p, isStatic: true, report) }
                 }
             }
         }
