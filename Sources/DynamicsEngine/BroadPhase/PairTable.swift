@@ -77,3 +77,10 @@ struct PairTable {
         for i in 0..<oldK.count where oldK[i] != PairTable.empty { insert(oldK[i], oldV[i]) }
     }
 }
+
+/// What one pair search found: new pair keys, and keys between two jointed bodies that still need
+/// the joint lookup.
+struct PairCandidates {
+    var found: [UInt64] = []
+    var jointed: [UInt64] = []
+}

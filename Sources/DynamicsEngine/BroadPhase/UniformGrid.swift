@@ -107,6 +107,8 @@ struct UniformGrid {
     private(set) var staticLarge: [GridEntry] = []
     private(set) var staticSmall: [GridEntry] = []
     var staticDirty = true
+    /// Scratch for a rebuild: the cell range (x0, y0, x1, y1) of each small proxy.
+    private var cellRanges: [SIMD4<Int32>] = []
 
     /// Cell coordinates of a coordinate; far-away or non-finite values clamp instead of trapping.
     @inline(__always)
@@ -137,9 +139,10 @@ struct UniformGrid {
     /// Rebuilds one layer from `proxies` (shape indices) by counting sort.
     private func build(_ proxies: [Int32], shapes: UnsafePointer<Shape>, bodies: UnsafePointer<Body>, conservative: Bool,
                        start: inout [Int32], entries: inout [GridEntry], layout: inout BucketLayout,
-                       large: inout [GridEntry], small: inout [GridEntry]) {
+                       large: inout [GridEntry], small: inout [GridEntry], ranges: inout [SIMD4<Int32>]) {
         large.removeAll(keepingCapacity: true)
         small.removeAll(keepingCapacity: true)
+        ranges.removeAll(keepingCapacity: true)
         var total = 0
         var lowX = Int32.max, lowY = Int32.max, highX = Int32.min, highY = Int32.min
         for p in proxies {
@@ -148,6 +151,8 @@ struct UniformGrid {
             let n = (Int(r.x1) - Int(r.x0) + 1) * (Int(r.y1) - Int(r.y0) + 1)
             if n > largeCellLimit { large.append(e); continue }
             small.append(e); total += n
+            // kept for the two passes below: computing cells is most of a rebuild's arithmetic
+            ranges.append(SIMD4(r.x0, r.y0, r.x1, r.y1))
             lowX = Swift.min(lowX, r.x0); lowY = Swift.min(lowY, r.y0)
             highX = Swift.max(highX, r.x1); highY = Swift.max(highY, r.y1)
         }
@@ -163,40 +168,43 @@ struct UniformGrid {
                 layout = BucketLayout(originX: Int(lowX), originY: Int(lowY), rowShift: rowShift, mask: tableSize - 1, hashed: false)
             }
         }
-        if start.count != tableSize + 1 {
-            start = Array(repeating: 0, count: tableSize + 1)
-        } else {
-            for i in 0..<start.count { start[i] = 0 }
-        }
+        if start.count != tableSize + 1 { start = Array(repeating: 0, count: tableSize + 1) }
         if entries.count < total {
             entries = Array(repeating: GridEntry(box: AABB(lower: .zero, upper: .zero), proxy: -1, body: -1, flags: []), count: total)
         }
         let m = layout
+        // Counting sort in place: count each bucket's entries into its slot, turn the counts into
+        // running ends, then fill each bucket from its end down. The slot then holds the bucket's
+        // start, and the next slot its end, with no second cursor array.
         start.withUnsafeMutableBufferPointer { st in
-            for e in small {
-                let r = cellRange(e.box)
-                var iy = r.y0
-                while iy <= r.y1 {
-                    var ix = r.x0
-                    while ix <= r.x1 { st[m.bucket(ix, iy) + 1] += 1; ix += 1 }
-                    iy += 1
-                }
-            }
-            for i in 1..<st.count { st[i] += st[i - 1] }
-            var fill = Array(st[0..<(st.count - 1)])
-            entries.withUnsafeMutableBufferPointer { en in
-                for e in small {
-                    let r = cellRange(e.box)
-                    var iy = r.y0
-                    while iy <= r.y1 {
-                        var ix = r.x0
-                        while ix <= r.x1 {
-                            let b = m.bucket(ix, iy)
-                            en[Int(fill[b])] = e
-                            fill[b] += 1
-                            ix += 1
-                        }
+            st.update(repeating: 0)
+            ranges.withUnsafeBufferPointer { rs in
+                for r in rs {
+                    var iy = r.y
+                    while iy <= r.w {
+                        var ix = r.x
+                        while ix <= r.z { st[m.bucket(ix, iy)] += 1; ix += 1 }
                         iy += 1
+                    }
+                }
+                for i in 1..<st.count { st[i] += st[i - 1] }
+                entries.withUnsafeMutableBufferPointer { en in
+                    // backwards, so each bucket lists its proxies in proxy order
+                    var k = small.count
+                    while k > 0 {
+                        k -= 1
+                        let r = rs[k], e = small[k]
+                        var iy = r.w
+                        while iy >= r.y {
+                            var ix = r.z
+                            while ix >= r.x {
+                                let b = m.bucket(ix, iy)
+                                st[b] -= 1
+                                en[Int(st[b])] = e
+                                ix -= 1
+                            }
+                            iy -= 1
+                        }
                     }
                 }
             }
@@ -204,17 +212,19 @@ struct UniformGrid {
     }
 
     mutating func rebuildMovable(_ proxies: [Int32], shapes: UnsafePointer<Shape>, bodies: UnsafePointer<Body>) {
-        var s = movableStart, e = movableEntries, m = movableLayout, l = movableLarge, sm = movableSmall
-        movableStart = []; movableEntries = []; movableLarge = []; movableSmall = []
-        build(proxies, shapes: shapes, bodies: bodies, conservative: false, start: &s, entries: &e, layout: &m, large: &l, small: &sm)
-        movableStart = s; movableEntries = e; movableLayout = m; movableLarge = l; movableSmall = sm
+        var s = movableStart, e = movableEntries, m = movableLayout, l = movableLarge, sm = movableSmall, r = cellRanges
+        movableStart = []; movableEntries = []; movableLarge = []; movableSmall = []; cellRanges = []
+        build(proxies, shapes: shapes, bodies: bodies, conservative: false, start: &s, entries: &e, layout: &m, large: &l, small: &sm,
+              ranges: &r)
+        movableStart = s; movableEntries = e; movableLayout = m; movableLarge = l; movableSmall = sm; cellRanges = r
     }
 
     mutating func rebuildStatic(_ proxies: [Int32], shapes: UnsafePointer<Shape>, bodies: UnsafePointer<Body>) {
-        var s = staticStart, e = staticEntries, m = staticLayout, l = staticLarge, sm = staticSmall
-        staticStart = []; staticEntries = []; staticLarge = []; staticSmall = []
-        build(proxies, shapes: shapes, bodies: bodies, conservative: true, start: &s, entries: &e, layout: &m, large: &l, small: &sm)
-        staticStart = s; staticEntries = e; staticLayout = m; staticLarge = l; staticSmall = sm
+        var s = staticStart, e = staticEntries, m = staticLayout, l = staticLarge, sm = staticSmall, r = cellRanges
+        staticStart = []; staticEntries = []; staticLarge = []; staticSmall = []; cellRanges = []
+        build(proxies, shapes: shapes, bodies: bodies, conservative: true, start: &s, entries: &e, layout: &m, large: &l, small: &sm,
+              ranges: &r)
+        staticStart = s; staticEntries = e; staticLayout = m; staticLarge = l; staticSmall = sm; cellRanges = r
         staticDirty = false
     }
 

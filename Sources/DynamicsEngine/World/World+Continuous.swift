@@ -7,7 +7,7 @@ extension World {
     /// so next step's speculative contact stops it. A swept inner circle is conservative about
     /// rotation and never reports a hit the real shape would not make; when it starts within reach of
     /// a shape, a circle a quarter of its size is swept instead (Box2D's fallback).
-    func solveContinuous(_ bi: Int) {
+    func solveContinuous(_ bi: Int, grid: UniformGrid) {
         let b = bodies[bi]
         let p0 = b.center0, p1 = b.center
         let d = p1 - p0
@@ -15,36 +15,42 @@ extension World {
         guard d.lengthSquared > 0, r > 0 else { return }
         let sweep = AABB(lower: minv(p0, p1), upper: maxv(p0, p1)).inflated(by: r)
         var tMin: Float = 1
-        // the body's own filters (most bodies have one shape)
-        shapes.withUnsafeBufferPointer { sh in
-            let base = sh.baseAddress!
-            // a local function, not a closure value: it does not escape, so nothing is allocated
-            func test(_ q: Int32) {
-                let other = base[Int(q)]
-                guard other.isAlive, other.body != Int32(bi) else { return }
-                let ob = self.bodies[Int(other.body)]
-                guard ob.type != .dynamic else { return }
-                var s = b.headShape, collides = false
-                while s >= 0 && !collides {
-                    collides = base[Int(s)].filter.shouldCollide(with: other.filter)
-                    s = base[Int(s)].nextShape
+        // Raw buffers and a pointer to tMin: reading `self.bodies` or writing a captured local from
+        // the test below costs a dynamic exclusivity check per candidate.
+        withUnsafeMutablePointer(to: &tMin) { tMin in
+            shapes.withUnsafeBufferPointer { sh in
+                bodies.withUnsafeBufferPointer { bb in
+                    let base = sh.baseAddress!, bodyBase = bb.baseAddress!
+                    // a local function, not a closure value: it does not escape, so nothing is allocated
+                    func test(_ q: Int32) {
+                        let other = base[Int(q)]
+                        guard other.isAlive, other.body != Int32(bi) else { return }
+                        let ob = bodyBase[Int(other.body)]
+                        guard ob.type != .dynamic else { return }
+                        // the body's own filters (most bodies have one shape)
+                        var s = b.headShape, collides = false
+                        while s >= 0 && !collides {
+                            collides = base[Int(s)].filter.shouldCollide(with: other.filter)
+                            s = base[Int(s)].nextShape
+                        }
+                        guard collides else { return }
+                        if ob.jointCount > 0 && bodyBase[bi].jointCount > 0 && self.jointPreventsCollision(Int32(bi), other.body) { return }
+                        // Box2D's fallback: a body that starts within reach of the shape (a spinning box's
+                        // corner already inside a thin wall, a wall that moved onto it) is swept again as a
+                        // quarter-size circle, so its centre still cannot pass through.
+                        let hit = self.sweepCircle(from: p0, by: d, radius: r, against: other, transform: ob.transform)
+                            ?? self.sweepCircle(from: p0, by: d, radius: 0.25 * r, against: other, transform: ob.transform)
+                        if let t = hit, t < tMin.pointee { tMin.pointee = t }
+                    }
+                    if grid.staticDirty {
+                        for q in staticProxies where base[Int(q)].fatAABB.overlaps(sweep) { test(q) }
+                    } else {
+                        func testEntry(_ e: GridEntry) { test(e.proxy) }
+                        grid.query(sweep, exclude: -1, isStatic: true, testEntry)
+                    }
+                    for q in kinematicProxies where base[Int(q)].fatAABB.overlaps(sweep) { test(q) }
                 }
-                guard collides else { return }
-                if ob.jointCount > 0 && self.bodies[bi].jointCount > 0 && self.jointPreventsCollision(Int32(bi), other.body) { return }
-                // Box2D's fallback: a body that starts within reach of the shape (a spinning box's
-                // corner already inside a thin wall, a wall that moved onto it) is swept again as a
-                // quarter-size circle, so its centre still cannot pass through.
-                let hit = self.sweepCircle(from: p0, by: d, radius: r, against: other, transform: ob.transform)
-                    ?? self.sweepCircle(from: p0, by: d, radius: 0.25 * r, against: other, transform: ob.transform)
-                if let t = hit, t < tMin { tMin = t }
             }
-            if grid.staticDirty {
-                for q in staticProxies where base[Int(q)].fatAABB.overlaps(sweep) { test(q) }
-            } else {
-                func testEntry(_ e: GridEntry) { test(e.proxy) }
-                grid.query(sweep, exclude: -1, isStatic: true, testEntry)   // borrowed, not copied
-            }
-            for q in kinematicProxies where base[Int(q)].fatAABB.overlaps(sweep) { test(q) }
         }
         guard tMin < 1 else { return }
         // stop a hair before the surface so the next step starts with a speculative contact

@@ -367,7 +367,11 @@ extension World {
         }
         }
         }
-        for bi in fastBodies { solveContinuous(Int(bi)) }
+        if !fastBodies.isEmpty {
+            // one copy of the grid for all of them (reading it through `self` copies it per body)
+            let g = grid
+            for bi in fastBodies { solveContinuous(Int(bi), grid: g) }
+        }
         // shape boxes
         var moved: [Int32] = []
         awakeBodies.withUnsafeBufferPointer { awake in

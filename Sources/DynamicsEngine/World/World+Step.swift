@@ -80,49 +80,58 @@ extension World {
                 grid.rebuildMovable(movableProxies, shapes: base, bodies: bodyBase)
             }
         }
-        var found: [UInt64] = []
-        var jointed: [UInt64] = []     // candidates between bodies that both have joints: checked below
+        // Candidates go through a pointer: appending to a local captured by the report function
+        // costs a dynamic exclusivity check per candidate. The arrays are kept for their capacity.
+        var candidates = PairCandidates()
+        swap(&candidates, &pairCandidates)
+        candidates.found.removeAll(keepingCapacity: true)
+        candidates.jointed.removeAll(keepingCapacity: true)
         movedProxies.sort()
         let g = grid
-        shapes.withUnsafeBufferPointer { sh in
-            bodies.withUnsafeBufferPointer { bb in
-                let base = sh.baseAddress!, bodyBase = bb.baseAddress!
-                for p in movedProxies {
-                    guard base[Int(p)].isAlive else { continue }
-                    let me = GridEntry(p, shapes: base, bodies: bodyBase, conservative: false)
-                    // shouldCollide, on the flags the grid keeps beside each box: most candidates
-                    // are decided without reading the other shape or its body
-                    func report(_ e: GridEntry) {
-                        let q = e.proxy
-                        if e.flags.contains(.enlarged) && q < p { return }   // the other's own search reports it
-                        if e.body == me.body { return }
-                        let both = me.flags.intersection(e.flags), either = me.flags.union(e.flags)
-                        if !either.contains(.dynamicBody) || both.contains(.segment) { return }
-                        if either.contains(.customFilter) && !base[Int(p)].filter.shouldCollide(with: base[Int(q)].filter) { return }
-                        if both.contains(.jointedBody) && bodyBase[Int(me.body)].jointCount > 0 && bodyBase[Int(e.body)].jointCount > 0 {
-                            jointed.append(pairKey(p, q))
-                        } else {
-                            found.append(pairKey(p, q))
+        withUnsafeMutablePointer(to: &candidates) { out in
+            shapes.withUnsafeBufferPointer { sh in
+                bodies.withUnsafeBufferPointer { bb in
+                    let base = sh.baseAddress!, bodyBase = bb.baseAddress!
+                    for p in movedProxies {
+                        guard base[Int(p)].isAlive else { continue }
+                        let me = GridEntry(p, shapes: base, bodies: bodyBase, conservative: false)
+                        // shouldCollide, on the flags the grid keeps beside each box: most candidates
+                        // are decided without reading the other shape or its body
+                        func report(_ e: GridEntry) {
+                            let q = e.proxy
+                            if e.flags.contains(.enlarged) && q < p { return }   // the other's own search reports it
+                            if e.body == me.body { return }
+                            let both = me.flags.intersection(e.flags), either = me.flags.union(e.flags)
+                            if !either.contains(.dynamicBody) || both.contains(.segment) { return }
+                            if either.contains(.customFilter) && !base[Int(p)].filter.shouldCollide(with: base[Int(q)].filter) { return }
+                            if both.contains(.jointedBody) && bodyBase[Int(me.body)].jointCount > 0 && bodyBase[Int(e.body)].jointCount > 0 {
+                                out.pointee.jointed.append(pairKey(p, q))   // joints decide below
+                            } else {
+                                out.pointee.found.append(pairKey(p, q))
+                            }
                         }
+                        g.query(me.box, exclude: p, isStatic: false, report)
+                        if !base[Int(p)].isStaticProxy { g.query(me.box, exclude: p, isStatic: true, report) }
                     }
-                    g.query(me.box, exclude: p, isStatic: false, report)
-                    if !base[Int(p)].isStaticProxy { g.query(me.box, exclude: p, isStatic: true, report) }
                 }
             }
         }
-        for key in jointed {
+        for key in candidates.jointed {
             let a = shapes[Int(key >> 32)].body, b = shapes[Int(key & 0xFFFF_FFFF)].body
-            if !jointPreventsCollision(a, b) { found.append(key) }
+            if !jointPreventsCollision(a, b) { candidates.found.append(key) }
         }
-        for p in movedProxies where Int(p) < shapes.count { shapes[Int(p)].enlarged = false }
+        shapes.withUnsafeMutableBufferPointer { sh in
+            for p in movedProxies where Int(p) < sh.count { sh[Int(p)].enlarged = false }
+        }
         movedProxies.removeAll(keepingCapacity: true)
-        found.sort()
+        candidates.found.sort()
         var last = UInt64.max
-        for key in found where key != last {
+        for key in candidates.found where key != last {
             last = key
             if pairs.find(key) >= 0 { continue }
             createContact(Int32(truncatingIfNeeded: key >> 32), Int32(truncatingIfNeeded: key & 0xFFFF_FFFF))
         }
+        swap(&candidates, &pairCandidates)
     }
 
     /// After bodies moved: their fat boxes were enlarged in `finalize`; nothing else to do until the

@@ -49,6 +49,8 @@ package final class World {
     var proxyListDirty = true
     /// Shapes whose fat box grew since the last pair search.
     var movedProxies: [Int32] = []
+    /// The pair search's output buffers, kept between steps for their capacity.
+    var pairCandidates = PairCandidates()
 
     package internal(set) var beginEvents: [ContactEvent] = []
     package internal(set) var endEvents: [ContactEvent] = []
@@ -452,27 +454,34 @@ package final class World {
     // MARK: Contacts
 
     func createContact(_ sa: Int32, _ sb: Int32) {
+        var shapeA = shapes[Int(sa)], shapeB = shapes[Int(sb)]
         var a = sa, b = sb
-        if shapes[Int(a)].kind.rawValue < shapes[Int(b)].kind.rawValue { swap(&a, &b) }
+        if shapeA.kind.rawValue < shapeB.kind.rawValue { swap(&a, &b); swap(&shapeA, &shapeB) }
         var c = Contact()
         c.shapeA = a; c.shapeB = b
-        c.bodyA = shapes[Int(a)].body; c.bodyB = shapes[Int(b)].body
-        (c.friction, c.restitution) = mixedMaterial(shapes[Int(a)], shapes[Int(b)])
-        c.enableContactEvents = shapes[Int(a)].enableContactEvents || shapes[Int(b)].enableContactEvents
+        c.bodyA = shapeA.body; c.bodyB = shapeB.body
+        (c.friction, c.restitution) = mixedMaterial(shapeA, shapeB)
+        c.enableContactEvents = shapeA.enableContactEvents || shapeB.enableContactEvents
         c.isAlive = true
         c.pairKey = pairKey(a, b)
         let index: Int32
         if let f = freeContacts.popLast() { index = f; contacts[Int(f)] = c } else { index = Int32(contacts.count); contacts.append(c) }
         pairs.insert(c.pairKey, index)
-        for side in 0..<2 {
-            let bi = Int(side == 0 ? c.bodyA : c.bodyB)
-            let key = (index << 1) | Int32(side)
-            let head = bodies[bi].headContactKey
-            contacts[Int(index)].prevKey.set(side, -1)
-            contacts[Int(index)].nextKey.set(side, head)
-            if head >= 0 { contacts[Int(head >> 1)].prevKey.set(Int(head & 1), key) }
-            bodies[bi].headContactKey = key
-            bodies[bi].contactCount += 1
+        // Linked over raw buffers: each subscript write to a class's array property is a dynamic
+        // exclusivity check, and pair searches create contacts by the thousand.
+        contacts.withUnsafeMutableBufferPointer { cs in
+            bodies.withUnsafeMutableBufferPointer { bs in
+                for side in 0..<2 {
+                    let bi = Int(side == 0 ? c.bodyA : c.bodyB)
+                    let key = (index << 1) | Int32(side)
+                    let head = bs[bi].headContactKey
+                    cs[Int(index)].prevKey.set(side, -1)
+                    cs[Int(index)].nextKey.set(side, head)
+                    if head >= 0 { cs[Int(head >> 1)].prevKey.set(Int(head & 1), key) }
+                    bs[bi].headContactKey = key
+                    bs[bi].contactCount += 1
+                }
+            }
         }
     }
 
@@ -489,15 +498,19 @@ package final class World {
             endEvents.append(ContactEvent(shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB), point: .zero, normal: c.manifold.normal, approachSpeed: 0))
         }
         pairs.remove(c.pairKey)
-        for side in 0..<2 {
-            let bi = Int(side == 0 ? c.bodyA : c.bodyB)
-            let prev = c.prevKey.get(side), next = c.nextKey.get(side)
-            if prev >= 0 { contacts[Int(prev >> 1)].nextKey.set(Int(prev & 1), next) } else { bodies[bi].headContactKey = next }
-            if next >= 0 { contacts[Int(next >> 1)].prevKey.set(Int(next & 1), prev) }
-            bodies[bi].contactCount -= 1
+        contacts.withUnsafeMutableBufferPointer { cs in
+            bodies.withUnsafeMutableBufferPointer { bs in
+                for side in 0..<2 {
+                    let bi = Int(side == 0 ? c.bodyA : c.bodyB)
+                    let prev = c.prevKey.get(side), next = c.nextKey.get(side)
+                    if prev >= 0 { cs[Int(prev >> 1)].nextKey.set(Int(prev & 1), next) } else { bs[bi].headContactKey = next }
+                    if next >= 0 { cs[Int(next >> 1)].prevKey.set(Int(next & 1), prev) }
+                    bs[bi].contactCount -= 1
+                }
+                cs[Int(ci)].isAlive = false
+                cs[Int(ci)].isTouching = false
+            }
         }
-        contacts[Int(ci)].isAlive = false
-        contacts[Int(ci)].isTouching = false
         freeContacts.append(ci)
     }
 
