@@ -163,8 +163,12 @@ struct UniformGrid {
             var rowShift = 0
             let width = Int(highX) - Int(lowX) + 1, height = Int(highY) - Int(lowY) + 1
             while (1 << rowShift) < width && rowShift < 40 { rowShift += 1 }
-            // Rows only while the occupied block (rows padded to a power of two) fits twice the table.
+            // Rows only while the occupied block (rows padded to a power of two) fits twice the table;
+            // a block smaller than the table shrinks it, as the buckets past the block would stay empty
+            // (less to clear and sum on every rebuild).
             if rowShift < 40 && height <= (2 * tableSize) >> rowShift {
+                let block = height << rowShift
+                while tableSize > 64 && tableSize >= 2 * block { tableSize >>= 1 }
                 layout = BucketLayout(originX: Int(lowX), originY: Int(lowY), rowShift: rowShift, mask: tableSize - 1, hashed: false)
             }
         }
@@ -187,7 +191,9 @@ struct UniformGrid {
                         iy += 1
                     }
                 }
-                for i in 1..<st.count { st[i] += st[i - 1] }
+                // the running sum in a register, not reloaded from the slot just written
+                var sum: Int32 = 0
+                for i in 0..<st.count { sum &+= st[i]; st[i] = sum }
                 entries.withUnsafeMutableBufferPointer { en in
                     // backwards, so each bucket lists its proxies in proxy order
                     var k = small.count

@@ -1,58 +1,80 @@
 extension World {
-    /// Continuous collision for a body that moved more than half its inner size in one step.
+    /// Continuous collision for the bodies that moved more than half their inner size in one step.
     ///
-    /// The body is swept as the largest circle it surely contains (radius = its smallest inner
+    /// Each body is swept as the largest circle it surely contains (radius = its smallest inner
     /// radius, around its centre of mass) from the step's start to its end, against static and
     /// kinematic shapes; at the first hit it is moved back to the time of impact, keeping its velocity
     /// so next step's speculative contact stops it. A swept inner circle is conservative about
     /// rotation and never reports a hit the real shape would not make; when it starts within reach of
     /// a shape, a circle a quarter of its size is swept instead (Box2D's fallback).
-    func solveContinuous(_ bi: Int, grid: UniformGrid) {
-        let b = bodies[bi]
-        let p0 = b.center0, p1 = b.center
-        let d = p1 - p0
-        let r = b.minExtent
-        guard d.lengthSquared > 0, r > 0 else { return }
-        let sweep = AABB(lower: minv(p0, p1), upper: maxv(p0, p1)).inflated(by: r)
-        var tMin: Float = 1
-        // Raw buffers and a pointer to tMin: reading `self.bodies` or writing a captured local from
-        // the test below costs a dynamic exclusivity check per candidate.
-        withUnsafeMutablePointer(to: &tMin) { tMin in
-            shapes.withUnsafeBufferPointer { sh in
-                bodies.withUnsafeBufferPointer { bb in
-                    let base = sh.baseAddress!, bodyBase = bb.baseAddress!
-                    // a local function, not a closure value: it does not escape, so nothing is allocated
-                    func test(_ q: Int32) {
-                        let other = base[Int(q)]
-                        guard other.isAlive, other.body != Int32(bi) else { return }
-                        let ob = bodyBase[Int(other.body)]
-                        guard ob.type != .dynamic else { return }
-                        // the body's own filters (most bodies have one shape)
-                        var s = b.headShape, collides = false
-                        while s >= 0 && !collides {
-                            collides = base[Int(s)].filter.shouldCollide(with: other.filter)
-                            s = base[Int(s)].nextShape
-                        }
-                        guard collides else { return }
-                        if ob.jointCount > 0 && bodyBase[bi].jointCount > 0 && self.jointPreventsCollision(Int32(bi), other.body) { return }
-                        // Box2D's fallback: a body that starts within reach of the shape (a spinning box's
-                        // corner already inside a thin wall, a wall that moved onto it) is swept again as a
-                        // quarter-size circle, so its centre still cannot pass through.
-                        let hit = self.sweepCircle(from: p0, by: d, radius: r, against: other, transform: ob.transform)
-                            ?? self.sweepCircle(from: p0, by: d, radius: 0.25 * r, against: other, transform: ob.transform)
-                        if let t = hit, t < tMin.pointee { tMin.pointee = t }
-                    }
-                    if grid.staticDirty {
-                        for q in staticProxies where base[Int(q)].fatAABB.overlaps(sweep) { test(q) }
-                    } else {
-                        func testEntry(_ e: GridEntry) { test(e.proxy) }
-                        grid.query(sweep, exclude: -1, isStatic: true, testEntry)
-                    }
-                    for q in kinematicProxies where base[Int(q)].fatAABB.overlaps(sweep) { test(q) }
+    ///
+    /// All sweeps run first, over raw buffers, then the hits are applied: a sweep reads only its own
+    /// body and static or kinematic shapes, none of which a hit changes, so the order is immaterial.
+    func solveContinuous(_ fast: [Int32]) {
+        let g = grid   // one copy for all the sweeps (reading it through `self` copies it per use)
+        var hits: [(body: Int32, t: Float)] = []
+        shapes.withUnsafeBufferPointer { sh in
+            bodies.withUnsafeBufferPointer { bb in
+                let base = sh.baseAddress!, bodyBase = bb.baseAddress!
+                let staticDirty = g.staticDirty
+                for bi in fast {
+                    let t = sweep(Int(bi), base, bodyBase, g, staticDirty)
+                    if t < 1 { hits.append((bi, t)) }
                 }
             }
         }
-        guard tMin < 1 else { return }
+        for hit in hits { moveToImpact(Int(hit.body), hit.t) }
+    }
+
+    /// The time of impact in [0, 1) of body `bi`'s swept inner circle, or 1 when it hits nothing.
+    private func sweep(_ bi: Int, _ base: UnsafePointer<Shape>, _ bodyBase: UnsafePointer<Body>,
+                       _ grid: UniformGrid, _ staticDirty: Bool) -> Float {
+        let b = bodyBase[bi]
+        let p0 = b.center0, p1 = b.center
+        let d = p1 - p0
+        let r = b.minExtent
+        guard d.lengthSquared > 0, r > 0 else { return 1 }
+        let sweep = AABB(lower: minv(p0, p1), upper: maxv(p0, p1)).inflated(by: r)
+        var tMin: Float = 1
+        // through a pointer: a captured local written by the test below costs a dynamic
+        // exclusivity check per candidate
+        withUnsafeMutablePointer(to: &tMin) { tMin in
+            // a local function, not a closure value: it does not escape, so nothing is allocated
+            func test(_ q: Int32) {
+                let other = base[Int(q)]
+                guard other.isAlive, other.body != Int32(bi) else { return }
+                let ob = bodyBase[Int(other.body)]
+                guard ob.type != .dynamic else { return }
+                // the body's own filters (most bodies have one shape)
+                var s = b.headShape, collides = false
+                while s >= 0 && !collides {
+                    collides = base[Int(s)].filter.shouldCollide(with: other.filter)
+                    s = base[Int(s)].nextShape
+                }
+                guard collides else { return }
+                if ob.jointCount > 0 && b.jointCount > 0 && jointPreventsCollision(Int32(bi), other.body) { return }
+                // Box2D's fallback: a body that starts within reach of the shape (a spinning box's
+                // corner already inside a thin wall, a wall that moved onto it) is swept again as a
+                // quarter-size circle, so its centre still cannot pass through.
+                let hit = sweepCircle(from: p0, by: d, radius: r, against: other, transform: ob.transform)
+                    ?? sweepCircle(from: p0, by: d, radius: 0.25 * r, against: other, transform: ob.transform)
+                if let t = hit, t < tMin.pointee { tMin.pointee = t }
+            }
+            if staticDirty {
+                for q in staticProxies where base[Int(q)].fatAABB.overlaps(sweep) { test(q) }
+            } else {
+                func testEntry(_ e: GridEntry) { test(e.proxy) }
+                grid.query(sweep, exclude: -1, isStatic: true, testEntry)
+            }
+            for q in kinematicProxies where base[Int(q)].fatAABB.overlaps(sweep) { test(q) }
+        }
+        return tMin
+    }
+
+    /// Moves body `bi` back to a hair before its time of impact `tMin` along this step's motion.
+    private func moveToImpact(_ bi: Int, _ tMin: Float) {
+        let b = bodies[bi]
+        let p0 = b.center0, d = b.center - b.center0
         // stop a hair before the surface so the next step starts with a speculative contact
         let len = d.length
         let back = min(tMin, linearSlop / len)

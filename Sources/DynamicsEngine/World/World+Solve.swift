@@ -367,11 +367,7 @@ extension World {
         }
         }
         }
-        if !fastBodies.isEmpty {
-            // one copy of the grid for all of them (reading it through `self` copies it per body)
-            let g = grid
-            for bi in fastBodies { solveContinuous(Int(bi), grid: g) }
-        }
+        if !fastBodies.isEmpty { solveContinuous(fastBodies) }
         // shape boxes
         var moved: [Int32] = []
         awakeBodies.withUnsafeBufferPointer { awake in
