@@ -10,13 +10,19 @@ import Testing
         d.cellSize = cellSize
         d.validate = true
         let w = World(def: d)
+        populate(w, seed: seed)
+        return w
+    }
+
+    /// The scene's content, shifted by `o`.
+    static func populate(_ w: World, seed: UInt64, offset o: Vec2 = .zero) {
         var rng = SplitMix64(seed: seed)
-        addBox(w, .static, at: Vec2(0, 50), half: Vec2(2000, 50))
-        addSegment(w, from: Vec2(-1500, -400), to: Vec2(-700, -100))
-        addSegment(w, from: Vec2(1500, -400), to: Vec2(700, -100))
-        addSegment(w, from: Vec2(-200, -700), to: Vec2(200, -700))
+        addBox(w, .static, at: o + Vec2(0, 50), half: Vec2(2000, 50))
+        addSegment(w, from: o + Vec2(-1500, -400), to: o + Vec2(-700, -100))
+        addSegment(w, from: o + Vec2(1500, -400), to: o + Vec2(700, -100))
+        addSegment(w, from: o + Vec2(-200, -700), to: o + Vec2(200, -700))
         for _ in 0..<250 {
-            let p = Vec2(uniform(-1400...1400, &rng), uniform(-1200 ... -20, &rng))
+            let p = o + Vec2(uniform(-1400...1400, &rng), uniform(-1200 ... -20, &rng))
             let size = uniform(10...30, &rng)
             let b: BodyID
             if Bool.random(using: &rng) {
@@ -27,10 +33,9 @@ import Testing
             if uniform(0...1, &rng) < 0.2 { w.setLinearVelocity(b, Vec2(uniform(-800...800, &rng), uniform(-300...300, &rng))) }
         }
         for k in 0..<3 {
-            let b = addBox(w, at: Vec2(-900 + 900 * Float(k), -1700 - 300 * Float(k)), half: Vec2(250, 250), angle: uniform(-0.3...0.3, &rng))
+            let b = addBox(w, at: o + Vec2(-900 + 900 * Float(k), -1700 - 300 * Float(k)), half: Vec2(250, 250), angle: uniform(-0.3...0.3, &rng))
             w.setAngularVelocity(b, uniform(-1...1, &rng))
         }
-        return w
     }
 
     static func key(_ p: (ShapeID, ShapeID)) -> SIMD2<Int32> {
@@ -42,10 +47,31 @@ import Testing
     /// collide has a contact.
     @Test(arguments: [UInt64(1), 2, 3])
     func candidatePairsEqualBruteForce(seed: UInt64) {
-        let w = Self.scene(seed: seed)
+        Self.checkPairsAgainstBruteForce(Self.scene(seed: seed))
+    }
+
+    /// Two copies of the scene 10⁶ pt apart: the occupied block is too sparse for the grid's row
+    /// layout, so cells are hashed (and unrelated cells share buckets); the pairs must not change.
+    @Test func sparseWorldHashesItsCellsAndFindsTheSamePairs() {
+        var d = WorldDef()
+        d.validate = true
+        let w = World(def: d)
+        Self.populate(w, seed: 4)
+        Self.populate(w, seed: 5, offset: Vec2(1_000_000, 0))
+        w.step(dt: 1.0 / 60, substeps: 4)
+        #expect(w.broadPhaseHashesCells)
+        Self.checkPairsAgainstBruteForce(w)
+        // with cells as large as a tenth of the scene, one copy is laid out in rows
+        #expect(!Self.scene(seed: 4, cellSize: 1000).stepped().broadPhaseHashesCells)
+    }
+
+    /// After every step: no contact between shapes whose fat boxes parted (beyond the one step the
+    /// narrow phase takes to notice); after the next pair search, every overlapping pair that should
+    /// collide has a contact.
+    static func checkPairsAgainstBruteForce(_ w: World, steps: Int = 150) {
         var sawContacts = 0
         var failed = false
-        for _ in 0..<150 {
+        for _ in 0..<steps {
             w.step(dt: 1.0 / 60, substeps: 4)
             #expect(w.validationErrors.isEmpty, "step \(w.stepCount): \(w.validationErrors.prefix(3))")
             let extra = w.extraPairs()
@@ -63,7 +89,7 @@ import Testing
     }
 
     /// The grid only changes speed: 7, 50 and 1 000 pt cells (and the automatic choice) give the
-    /// same contact set on every step, and so the same bits.
+    /// same contact set on every step, and so the same bits, whichever way the cells are laid out.
     @Test(arguments: [UInt64(7), 8])
     func cellSizeDoesNotChangeTheContactSet(seed: UInt64) {
         let sizes: [Float?] = [nil, 7, 50, 1000]
@@ -71,6 +97,10 @@ import Testing
         #expect(worlds[2].cellSize == 50)
         for step in 0..<90 {
             for w in worlds { w.step(dt: 1.0 / 60, substeps: 4) }
+            if step == 0 {
+                // both bucket layouts are compared here: 7 pt cells are hashed, 1 000 pt cells in rows
+                #expect(worlds[1].broadPhaseHashesCells && !worlds[3].broadPhaseHashesCells)
+            }
             let sets = worlds.map { Set($0.contactPairs().map(Self.key)) }
             for k in 1..<sizes.count {
                 let extra = sets[k].subtracting(sets[0]).count, missing = sets[0].subtracting(sets[k]).count
@@ -82,4 +112,8 @@ import Testing
         let hashes = worlds.map { $0.stateHash() }
         #expect(Set(hashes).count == 1, "state hashes differ: \(hashes)")
     }
+}
+
+extension World {
+    fileprivate func stepped() -> World { step(dt: 1.0 / 60, substeps: 4); return self }
 }

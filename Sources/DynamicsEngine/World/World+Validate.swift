@@ -134,6 +134,10 @@ extension World {
     /// Changes nothing the next step would not do itself (it finds the same pairs in the same order).
     package func findNewPairs() { updatePairs() }
 
+    /// Whether the grid's movable layer hashes its cells (a sparse world) instead of laying them out
+    /// in rows, as of the last pair search (for tests of both layouts).
+    package var broadPhaseHashesCells: Bool { grid.movableLayout.hashed }
+
     /// Every live contact's shape pair (touching or not), in contact order: the broad phase's output.
     package func contactPairs() -> [(ShapeID, ShapeID)] {
         contacts.filter { $0.isAlive }.map { (shapeID($0.shapeA), shapeID($0.shapeB)) }
