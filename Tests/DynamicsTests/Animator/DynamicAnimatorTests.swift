@@ -124,7 +124,9 @@ struct DynamicAnimatorTests {
         animator.addBehavior(gravity)
         var calls = 0
         var behaviorsSeenInAction: [Int] = []
-        gravity.action = {
+        // unowned: the animator keeps its behaviours and so this action alive (a strong capture is a
+        // cycle, as it would be with UIKit)
+        gravity.action = { [unowned animator, unowned gravity] in
             calls += 1
             behaviorsSeenInAction.append(animator.behaviors.count)
             if calls == 1 {
@@ -163,7 +165,7 @@ struct DynamicAnimatorTests {
         collision.translatesReferenceBoundsIntoBoundary = true
         let gravity = GravityBehavior(items: items)
         let remover = Remover()
-        remover.onBegan = {
+        remover.onBegan = { [unowned animator] in
             animator.removeAllBehaviors()
             animator.addBehavior(gravity)
             collision.removeItem(items[0])
@@ -171,7 +173,7 @@ struct DynamicAnimatorTests {
         collision.collisionDelegate = remover
         animator.addBehavior(collision)
         animator.addBehavior(gravity)
-        animator.addFrameObserver { _ in
+        animator.addFrameObserver { [unowned animator] _ in
             if let first = animator.behaviors.first { animator.removeBehavior(first); animator.addBehavior(first) }
         }
         animator.advance(by: 2)

@@ -110,7 +110,7 @@ struct CustomFieldTests {
         field.falloff = 30
         let rig = FieldRig(field, at: .zero)
         let late = square(10, at: CGPoint(x: 80, y: 0))
-        rig.animator.diagnosticHandler = { [animator = rig.animator] _ in
+        rig.animator.diagnosticHandler = { [unowned animator = rig.animator] _ in
             field.addItem(late)
             _ = animator.items(in: CGRect(x: -1000, y: -1000, width: 2000, height: 2000))
         }
