@@ -88,24 +88,25 @@ struct BucketLayout {
     }
 }
 
+/// One layer of the grid: the cell table (bucket starts and the entries they index), how cells map
+/// to buckets, and the proxies too large for cells.
+struct GridLayer {
+    var start: [Int32] = [0, 0]
+    var entries: [GridEntry] = []
+    var layout = BucketLayout()
+    var large: [GridEntry] = []
+    /// Every proxy in the cells, once each (for boxes too large to walk cell by cell).
+    var small: [GridEntry] = []
+}
+
 struct UniformGrid {
     var cellSize: Float = 100
     var invCellSize: Float = 0.01
     /// A proxy covering more cells than this goes to a large list.
     var largeCellLimit = 64
 
-    // Movable layer.
-    private(set) var movableStart: [Int32] = [0, 0]
-    private(set) var movableEntries: [GridEntry] = []
-    private(set) var movableLayout = BucketLayout()
-    private(set) var movableLarge: [GridEntry] = []
-    private(set) var movableSmall: [GridEntry] = []
-    // Static layer.
-    private(set) var staticStart: [Int32] = [0, 0]
-    private(set) var staticEntries: [GridEntry] = []
-    private(set) var staticLayout = BucketLayout()
-    private(set) var staticLarge: [GridEntry] = []
-    private(set) var staticSmall: [GridEntry] = []
+    private(set) var movable = GridLayer()
+    private(set) var statics = GridLayer()
     var staticDirty = true
     /// Scratch for a rebuild: the cell range (x0, y0, x1, y1) of each small proxy.
     private var cellRanges: [SIMD4<Int32>] = []
@@ -138,10 +139,9 @@ struct UniformGrid {
 
     /// Rebuilds one layer from `proxies` (shape indices) by counting sort.
     private func build(_ proxies: [Int32], shapes: UnsafePointer<Shape>, bodies: UnsafePointer<Body>, conservative: Bool,
-                       start: inout [Int32], entries: inout [GridEntry], layout: inout BucketLayout,
-                       large: inout [GridEntry], small: inout [GridEntry], ranges: inout [SIMD4<Int32>]) {
-        large.removeAll(keepingCapacity: true)
-        small.removeAll(keepingCapacity: true)
+                       into layer: inout GridLayer, ranges: inout [SIMD4<Int32>]) {
+        layer.large.removeAll(keepingCapacity: true)
+        layer.small.removeAll(keepingCapacity: true)
         ranges.removeAll(keepingCapacity: true)
         var total = 0
         var lowX = Int32.max, lowY = Int32.max, highX = Int32.min, highY = Int32.min
@@ -149,8 +149,8 @@ struct UniformGrid {
             let e = GridEntry(p, shapes: shapes, bodies: bodies, conservative: conservative)
             let r = cellRange(e.box)
             let n = (Int(r.x1) - Int(r.x0) + 1) * (Int(r.y1) - Int(r.y0) + 1)
-            if n > largeCellLimit { large.append(e); continue }
-            small.append(e); total += n
+            if n > largeCellLimit { layer.large.append(e); continue }
+            layer.small.append(e); total += n
             // kept for the two passes below: computing cells is most of a rebuild's arithmetic
             ranges.append(SIMD4(r.x0, r.y0, r.x1, r.y1))
             lowX = Swift.min(lowX, r.x0); lowY = Swift.min(lowY, r.y0)
@@ -158,8 +158,8 @@ struct UniformGrid {
         }
         var tableSize = 64
         while tableSize < total * 2 { tableSize <<= 1 }
-        layout = BucketLayout(mask: tableSize - 1)
-        if !small.isEmpty {
+        layer.layout = BucketLayout(mask: tableSize - 1)
+        if !layer.small.isEmpty {
             var rowShift = 0
             let width = Int(highX) - Int(lowX) + 1, height = Int(highY) - Int(lowY) + 1
             while (1 << rowShift) < width && rowShift < 40 { rowShift += 1 }
@@ -169,18 +169,18 @@ struct UniformGrid {
             if rowShift < 40 && height <= (2 * tableSize) >> rowShift {
                 let block = height << rowShift
                 while tableSize > 64 && tableSize >= 2 * block { tableSize >>= 1 }
-                layout = BucketLayout(originX: Int(lowX), originY: Int(lowY), rowShift: rowShift, mask: tableSize - 1, hashed: false)
+                layer.layout = BucketLayout(originX: Int(lowX), originY: Int(lowY), rowShift: rowShift, mask: tableSize - 1, hashed: false)
             }
         }
-        if start.count != tableSize + 1 { start = Array(repeating: 0, count: tableSize + 1) }
-        if entries.count < total {
-            entries = Array(repeating: GridEntry(box: AABB(lower: .zero, upper: .zero), proxy: -1, body: -1, flags: []), count: total)
+        if layer.start.count != tableSize + 1 { layer.start = Array(repeating: 0, count: tableSize + 1) }
+        if layer.entries.count < total {
+            layer.entries = Array(repeating: GridEntry(box: AABB(lower: .zero, upper: .zero), proxy: -1, body: -1, flags: []), count: total)
         }
-        let m = layout
+        let m = layer.layout
         // Counting sort in place: count each bucket's entries into its slot, turn the counts into
         // running ends, then fill each bucket from its end down. The slot then holds the bucket's
         // start, and the next slot its end, with no second cursor array.
-        start.withUnsafeMutableBufferPointer { st in
+        layer.start.withUnsafeMutableBufferPointer { st in
             st.update(repeating: 0)
             ranges.withUnsafeBufferPointer { rs in
                 for r in rs {
@@ -194,12 +194,12 @@ struct UniformGrid {
                 // the running sum in a register, not reloaded from the slot just written
                 var sum: Int32 = 0
                 for i in 0..<st.count { sum &+= st[i]; st[i] = sum }
-                entries.withUnsafeMutableBufferPointer { en in
+                layer.entries.withUnsafeMutableBufferPointer { en in
                     // backwards, so each bucket lists its proxies in proxy order
-                    var k = small.count
+                    var k = layer.small.count
                     while k > 0 {
                         k -= 1
-                        let r = rs[k], e = small[k]
+                        let r = rs[k], e = layer.small[k]
                         var iy = r.w
                         while iy >= r.y {
                             var ix = r.z
@@ -217,51 +217,39 @@ struct UniformGrid {
         }
     }
 
-    mutating func rebuildMovable(_ proxies: [Int32], shapes: UnsafePointer<Shape>, bodies: UnsafePointer<Body>) {
-        var s = movableStart, e = movableEntries, m = movableLayout, l = movableLarge, sm = movableSmall, r = cellRanges
-        movableStart = []; movableEntries = []; movableLarge = []; movableSmall = []; cellRanges = []
-        build(proxies, shapes: shapes, bodies: bodies, conservative: false, start: &s, entries: &e, layout: &m, large: &l, small: &sm,
-              ranges: &r)
-        movableStart = s; movableEntries = e; movableLayout = m; movableLarge = l; movableSmall = sm; cellRanges = r
-    }
-
-    mutating func rebuildStatic(_ proxies: [Int32], shapes: UnsafePointer<Shape>, bodies: UnsafePointer<Body>) {
-        var s = staticStart, e = staticEntries, m = staticLayout, l = staticLarge, sm = staticSmall, r = cellRanges
-        staticStart = []; staticEntries = []; staticLarge = []; staticSmall = []; cellRanges = []
-        build(proxies, shapes: shapes, bodies: bodies, conservative: true, start: &s, entries: &e, layout: &m, large: &l, small: &sm,
-              ranges: &r)
-        staticStart = s; staticEntries = e; staticLayout = m; staticLarge = l; staticSmall = sm; cellRanges = r
-        staticDirty = false
+    /// Rebuilds the static layer (`isStatic`) or the movable one from `proxies` (shape indices).
+    mutating func rebuild(isStatic: Bool, _ proxies: [Int32], shapes: UnsafePointer<Shape>, bodies: UnsafePointer<Body>) {
+        // swapped out, so the rebuild owns the arrays uniquely and mutates them in place
+        var layer = GridLayer(), ranges: [SIMD4<Int32>] = []
+        swap(&ranges, &cellRanges)
+        if isStatic { swap(&layer, &statics) } else { swap(&layer, &movable) }
+        build(proxies, shapes: shapes, bodies: bodies, conservative: isStatic, into: &layer, ranges: &ranges)
+        if isStatic { swap(&layer, &statics); staticDirty = false } else { swap(&layer, &movable) }
+        swap(&ranges, &cellRanges)
     }
 
     /// Calls `report` once for every proxy of a layer whose fat box overlaps `box` (the querying
     /// proxy `exclude` left out). Duplicates across cells are removed by the lower-corner rule.
     @inline(__always)
     func query(_ box: AABB, exclude: Int32, isStatic: Bool, _ report: (GridEntry) -> Void) {
-        if isStatic {
-            queryLayer(box, exclude: exclude, large: staticLarge, small: staticSmall, start: staticStart,
-                       entries: staticEntries, layout: staticLayout, report)
-        } else {
-            queryLayer(box, exclude: exclude, large: movableLarge, small: movableSmall, start: movableStart,
-                       entries: movableEntries, layout: movableLayout, report)
-        }
+        // two calls, not a conditional expression: that would copy the layer (retaining its arrays)
+        if isStatic { queryLayer(box, exclude: exclude, statics, report) } else { queryLayer(box, exclude: exclude, movable, report) }
     }
 
     @inline(__always)
-    private func queryLayer(_ box: AABB, exclude: Int32, large: [GridEntry], small: [GridEntry], start: [Int32],
-                            entries: [GridEntry], layout: BucketLayout, _ report: (GridEntry) -> Void) {
-        for e in large where e.proxy != exclude && e.box.overlaps(box) { report(e) }
-        if entries.isEmpty { return }
+    private func queryLayer(_ box: AABB, exclude: Int32, _ layer: GridLayer, _ report: (GridEntry) -> Void) {
+        for e in layer.large where e.proxy != exclude && e.box.overlaps(box) { report(e) }
+        if layer.entries.isEmpty { return }
         let r = cellRange(box)
         let cells = (Int(r.x1) - Int(r.x0) + 1) * (Int(r.y1) - Int(r.y0) + 1)
-        if cells > small.count {
+        if cells > layer.small.count {
             // A huge box (up to 10⁶ pt, ~10⁹ cells): cheaper to test every small proxy than to walk the cells.
-            for e in small where e.proxy != exclude && e.box.overlaps(box) { report(e) }
+            for e in layer.small where e.proxy != exclude && e.box.overlaps(box) { report(e) }
             return
         }
-        start.withUnsafeBufferPointer { st in
-            entries.withUnsafeBufferPointer { en in
-                scan(box, exclude: exclude, start: st, entries: en, layout: layout, report)
+        layer.start.withUnsafeBufferPointer { st in
+            layer.entries.withUnsafeBufferPointer { en in
+                scan(box, exclude: exclude, start: st, entries: en, layout: layer.layout, report)
             }
         }
     }

@@ -76,8 +76,8 @@ extension World {
         shapes.withUnsafeBufferPointer { sh in
             bodies.withUnsafeBufferPointer { bb in
                 let base = sh.baseAddress!, bodyBase = bb.baseAddress!
-                if grid.staticDirty { grid.rebuildStatic(staticProxies, shapes: base, bodies: bodyBase) }
-                grid.rebuildMovable(movableProxies, shapes: base, bodies: bodyBase)
+                if grid.staticDirty { grid.rebuild(isStatic: true, staticProxies, shapes: base, bodies: bodyBase) }
+                grid.rebuild(isStatic: false, movableProxies, shapes: base, bodies: bodyBase)
             }
         }
         // Candidates go through a pointer: appending to a local captured by the report function

@@ -136,7 +136,7 @@ extension World {
 
     /// Whether the grid's movable layer hashes its cells (a sparse world) instead of laying them out
     /// in rows, as of the last pair search (for tests of both layouts).
-    package var broadPhaseHashesCells: Bool { grid.movableLayout.hashed }
+    package var broadPhaseHashesCells: Bool { grid.movable.layout.hashed }
 
     /// Every live contact's shape pair (touching or not), in contact order: the broad phase's output.
     package func contactPairs() -> [(ShapeID, ShapeID)] {
