@@ -126,10 +126,10 @@ struct UniformGrid {
         (cell(box.lower.x), cell(box.lower.y), cell(box.upper.x), cell(box.upper.y))
     }
 
+    /// How many cells a range covers (in Int: a huge range's count overflows Int32).
     @inline(__always)
-    func cellCount(_ box: AABB) -> Int {
-        let r = cellRange(box)
-        return (Int(r.x1) - Int(r.x0) + 1) * (Int(r.y1) - Int(r.y0) + 1)
+    static func cellCount(_ r: (x0: Int32, y0: Int32, x1: Int32, y1: Int32)) -> Int {
+        (Int(r.x1) - Int(r.x0) + 1) * (Int(r.y1) - Int(r.y0) + 1)
     }
 
     mutating func setCellSize(_ size: Float) {
@@ -148,7 +148,7 @@ struct UniformGrid {
         for p in proxies {
             let e = GridEntry(p, shapes: shapes, bodies: bodies, conservative: conservative)
             let r = cellRange(e.box)
-            let n = (Int(r.x1) - Int(r.x0) + 1) * (Int(r.y1) - Int(r.y0) + 1)
+            let n = UniformGrid.cellCount(r)
             if n > largeCellLimit { layer.large.append(e); continue }
             layer.small.append(e); total += n
             // kept for the two passes below: computing cells is most of a rebuild's arithmetic
@@ -241,7 +241,7 @@ struct UniformGrid {
         for e in layer.large where e.proxy != exclude && e.box.overlaps(box) { report(e) }
         if layer.entries.isEmpty { return }
         let r = cellRange(box)
-        let cells = (Int(r.x1) - Int(r.x0) + 1) * (Int(r.y1) - Int(r.y0) + 1)
+        let cells = UniformGrid.cellCount(r)
         if cells > layer.small.count {
             // A huge box (up to 10⁶ pt, ~10⁹ cells): cheaper to test every small proxy than to walk the cells.
             for e in layer.small where e.proxy != exclude && e.box.overlaps(box) { report(e) }
