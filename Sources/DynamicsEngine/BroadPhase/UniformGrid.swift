@@ -1,24 +1,6 @@
-/// The broad phase: a uniform grid of square cells, mapped into a power-of-two table.
-///
-/// Why a grid: UIKit scenes are crowds of similar-sized items, where a grid finds neighbours in
-/// constant time with no tree to keep balanced (Chipmunk's measurements: a spatial hash beats an AABB
-/// tree where things move fast or fall through each other). Why a table: the world has no bounds, so
-/// cell (x, y) maps to a bucket (`BucketLayout`: row by row over the occupied block, or hashed when
-/// that block is sparse); two cells in one bucket only add candidates that the box test rejects.
-///
-/// Layers, so big and static shapes cost little:
-/// - the movable layer (dynamic and kinematic shapes of ordinary size) is rebuilt every step by a
-///   counting sort — a linear, cache-friendly pass with no per-cell lists to maintain;
-/// - the static layer is rebuilt only when static shapes change;
-/// - "large" shapes (covering more than `largeCellLimit` cells: a 4 000 pt floor, a tumbler's walls)
-///   live in short lists that are tested by box against each moved proxy, instead of being written
-///   into hundreds of cells.
-/// Only proxies whose fat box grew this step ("moved") look for new pairs; a pair found from two
-/// cells is reported only from the cell holding the lower corner of the boxes' overlap, so no set is
-/// needed to remove duplicates.
 /// What the pair test needs to know about a proxy besides its box.
 struct ProxyFlags: OptionSet {
-    let rawValue: UInt32
+    let rawValue: UInt8
     /// Its fat box grew this step, so it runs a search of its own.
     static let enlarged = ProxyFlags(rawValue: 1)
     static let segment = ProxyFlags(rawValue: 2)
@@ -36,6 +18,11 @@ struct GridEntry {
     var proxy: Int32
     var body: Int32
     var flags: ProxyFlags
+    /// The low 8 bits of the box's lowest cell (x, y), for the scan's lower-corner rule without
+    /// recomputing cells. A small proxy spans at most `largeCellLimit` (64) cells a side, so within
+    /// the cells it really covers the low bits are unambiguous.
+    var lowCellX: UInt8 = 0
+    var lowCellY: UInt8 = 0
 
     init(box: AABB, proxy: Int32, body: Int32, flags: ProxyFlags) {
         self.box = box; self.proxy = proxy; self.body = body; self.flags = flags
@@ -99,6 +86,25 @@ struct GridLayer {
     var small: [GridEntry] = []
 }
 
+/// The broad phase: a uniform grid of square cells, mapped into a power-of-two table.
+///
+/// Why a grid: UIKit scenes are crowds of similar-sized items, where a grid finds neighbours in
+/// constant time with no tree to keep balanced (Chipmunk's measurements: a spatial hash beats an AABB
+/// tree where things move fast or fall through each other). Why a table: the world has no bounds, so
+/// cell (x, y) maps to a bucket (`BucketLayout`: row by row over the occupied block, or hashed when
+/// that block is sparse); two cells in one bucket only add candidates that the box test rejects.
+///
+/// Layers, so big and static shapes cost little:
+/// - the movable layer (dynamic and kinematic shapes of ordinary size) is rebuilt every step by a
+///   counting sort — a linear, cache-friendly pass with no per-cell lists to maintain;
+/// - the static layer is rebuilt only when static shapes change;
+/// - "large" shapes (covering more than `largeCellLimit` cells: a 4 000 pt floor, a tumbler's walls)
+///   live in short lists that are tested by box against each moved proxy, instead of being written
+///   into hundreds of cells.
+/// Only proxies whose fat box grew this step ("moved") look for new pairs; a pair found from two
+/// cells is reported only from the cell holding the lower corner of the boxes' overlap, so no set is
+/// needed to remove duplicates (two cells sharing a bucket can still report one twice; the pair
+/// search sorts its few new pairs and drops repeats).
 struct UniformGrid {
     var cellSize: Float = 100
     var invCellSize: Float = 0.01
@@ -113,7 +119,7 @@ struct UniformGrid {
 
     /// Cell coordinates of a coordinate; far-away or non-finite values clamp instead of trapping.
     @inline(__always)
-    func cell(_ v: Float) -> Int32 {
+    static func cell(_ v: Float, _ invCellSize: Float) -> Int32 {
         let c = v * invCellSize
         guard abs(c) < 1_000_000_000 else { return c.isNaN ? 0 : (c < 0 ? -1_000_000_000 : 1_000_000_000) }
         // floor by truncation and a correction: `rounded(.down)` is a libm call on baseline x86-64
@@ -122,8 +128,8 @@ struct UniformGrid {
     }
 
     @inline(__always)
-    func cellRange(_ box: AABB) -> (x0: Int32, y0: Int32, x1: Int32, y1: Int32) {
-        (cell(box.lower.x), cell(box.lower.y), cell(box.upper.x), cell(box.upper.y))
+    static func cellRange(_ box: AABB, _ invCellSize: Float) -> (x0: Int32, y0: Int32, x1: Int32, y1: Int32) {
+        (cell(box.lower.x, invCellSize), cell(box.lower.y, invCellSize), cell(box.upper.x, invCellSize), cell(box.upper.y, invCellSize))
     }
 
     /// How many cells a range covers (in Int: a huge range's count overflows Int32).
@@ -147,10 +153,13 @@ struct UniformGrid {
         var lowX = Int32.max, lowY = Int32.max, highX = Int32.min, highY = Int32.min
         for p in proxies {
             let e = GridEntry(p, shapes: shapes, bodies: bodies, conservative: conservative)
-            let r = cellRange(e.box)
+            let r = UniformGrid.cellRange(e.box, invCellSize)
             let n = UniformGrid.cellCount(r)
             if n > largeCellLimit { layer.large.append(e); continue }
-            layer.small.append(e); total += n
+            var small = e
+            small.lowCellX = UInt8(truncatingIfNeeded: r.x0)
+            small.lowCellY = UInt8(truncatingIfNeeded: r.y0)
+            layer.small.append(small); total += n
             // kept for the two passes below: computing cells is most of a rebuild's arithmetic
             ranges.append(SIMD4(r.x0, r.y0, r.x1, r.y1))
             lowX = Swift.min(lowX, r.x0); lowY = Swift.min(lowY, r.y0)
@@ -228,54 +237,82 @@ struct UniformGrid {
         swap(&ranges, &cellRanges)
     }
 
-    /// Calls `report` once for every proxy of a layer whose fat box overlaps `box` (the querying
-    /// proxy `exclude` left out). Duplicates across cells are removed by the lower-corner rule.
+    /// Runs `body` with the grid read through raw buffers, so its queries retain nothing (passing a
+    /// layer by value retains its four arrays, per query).
+    @inline(__always)
+    func withQuery<R>(_ body: (GridQuery) throws -> R) rethrows -> R {
+        try movable.withView { m in
+            try statics.withView { s in try body(GridQuery(invCellSize: invCellSize, movable: m, statics: s)) }
+        }
+    }
+}
+
+extension GridLayer {
+    @inline(__always)
+    func withView<R>(_ body: (LayerView) throws -> R) rethrows -> R {
+        try start.withUnsafeBufferPointer { st in
+            try entries.withUnsafeBufferPointer { en in
+                try large.withUnsafeBufferPointer { lg in
+                    try small.withUnsafeBufferPointer { sm in
+                        try body(LayerView(start: st, entries: en, large: lg, small: sm, layout: layout))
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A grid layer's arrays as raw buffers (valid only inside `UniformGrid.withQuery`).
+struct LayerView {
+    let start: UnsafeBufferPointer<Int32>
+    let entries: UnsafeBufferPointer<GridEntry>
+    let large: UnsafeBufferPointer<GridEntry>
+    let small: UnsafeBufferPointer<GridEntry>
+    let layout: BucketLayout
+}
+
+/// The grid's queries, over raw buffers (valid only inside `UniformGrid.withQuery`).
+struct GridQuery {
+    let invCellSize: Float
+    let movable: LayerView
+    let statics: LayerView
+
+    /// Calls `report` for every proxy of a layer whose fat box overlaps `box` (the querying proxy
+    /// `exclude` left out): once each, by the lower-corner rule, except that cells sharing a bucket
+    /// may report a proxy twice.
     @inline(__always)
     func query(_ box: AABB, exclude: Int32, isStatic: Bool, _ report: (GridEntry) -> Void) {
-        // two calls, not a conditional expression: that would copy the layer (retaining its arrays)
-        if isStatic { queryLayer(box, exclude: exclude, statics, report) } else { queryLayer(box, exclude: exclude, movable, report) }
-    }
-
-    @inline(__always)
-    private func queryLayer(_ box: AABB, exclude: Int32, _ layer: GridLayer, _ report: (GridEntry) -> Void) {
+        let layer = isStatic ? statics : movable
         for e in layer.large where e.proxy != exclude && e.box.overlaps(box) { report(e) }
         if layer.entries.isEmpty { return }
-        let r = cellRange(box)
-        let cells = UniformGrid.cellCount(r)
-        if cells > layer.small.count {
+        let r = UniformGrid.cellRange(box, invCellSize)
+        if UniformGrid.cellCount(r) > layer.small.count {
             // A huge box (up to 10⁶ pt, ~10⁹ cells): cheaper to test every small proxy than to walk the cells.
             for e in layer.small where e.proxy != exclude && e.box.overlaps(box) { report(e) }
             return
         }
-        layer.start.withUnsafeBufferPointer { st in
-            layer.entries.withUnsafeBufferPointer { en in
-                scan(box, exclude: exclude, start: st, entries: en, layout: layer.layout, report)
-            }
-        }
-    }
-
-    @inline(__always)
-    private func scan(_ box: AABB, exclude: Int32, start st: UnsafeBufferPointer<Int32>, entries en: UnsafeBufferPointer<GridEntry>,
-                      layout: BucketLayout, _ report: (GridEntry) -> Void) {
-        if en.isEmpty { return }
-        let r = cellRange(box)
+        let st = layer.start, en = layer.entries, layout = layer.layout
         var iy = r.y0
         while iy <= r.y1 {
+            // Report a pair only from the cell holding the lower corner of the two boxes' overlap.
+            // That cell is (max(other's lowest cell, the query's lowest cell)) on each axis, as cells
+            // grow with coordinates: so in the query's first row or column any entry qualifies on
+            // that axis, and elsewhere only one whose own lowest cell is this one.
+            let anyY = iy == r.y0, lowY = UInt8(truncatingIfNeeded: iy)
             var ix = r.x0
             while ix <= r.x1 {
+                let anyX = ix == r.x0, lowX = UInt8(truncatingIfNeeded: ix)
                 let b = layout.bucket(ix, iy)
                 var k = Int(st[b])
                 let end = Int(st[b + 1])
                 while k < end {
                     let e = en[k]
                     k += 1
-                    let other = e.box
-                    if !other.overlaps(box) { continue }
+                    if !e.box.overlaps(box) { continue }
                     if e.proxy == exclude { continue }
-                    // report only from the cell holding the overlap's lower corner
-                    let cx = cell(Swift.max(other.lower.x, box.lower.x))
-                    let cy = cell(Swift.max(other.lower.y, box.lower.y))
-                    if cx != ix || cy != iy { continue }
+                    // An entry from another cell sharing this bucket can pass too: then the pair is
+                    // reported twice, and the caller's sort removes the duplicate.
+                    if (!anyX && e.lowCellX != lowX) || (!anyY && e.lowCellY != lowY) { continue }
                     report(e)
                 }
                 ix += 1

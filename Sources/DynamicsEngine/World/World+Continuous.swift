@@ -11,15 +11,16 @@ extension World {
     /// All sweeps run first, over raw buffers, then the hits are applied: a sweep reads only its own
     /// body and static or kinematic shapes, none of which a hit changes, so the order is immaterial.
     func solveContinuous(_ fast: [Int32]) {
-        let g = grid   // one copy for all the sweeps (reading it through `self` copies it per use)
         var hits: [(body: Int32, t: Float)] = []
-        shapes.withUnsafeBufferPointer { sh in
-            bodies.withUnsafeBufferPointer { bb in
-                let base = sh.baseAddress!, bodyBase = bb.baseAddress!
-                let staticDirty = g.staticDirty
-                for bi in fast {
-                    let t = sweep(Int(bi), base, bodyBase, g, staticDirty)
-                    if t < 1 { hits.append((bi, t)) }
+        let staticDirty = grid.staticDirty
+        grid.withQuery { g in
+            shapes.withUnsafeBufferPointer { sh in
+                bodies.withUnsafeBufferPointer { bb in
+                    let base = sh.baseAddress!, bodyBase = bb.baseAddress!
+                    for bi in fast {
+                        let t = sweep(Int(bi), base, bodyBase, g, staticDirty)
+                        if t < 1 { hits.append((bi, t)) }
+                    }
                 }
             }
         }
@@ -28,7 +29,7 @@ extension World {
 
     /// The time of impact in [0, 1) of body `bi`'s swept inner circle, or 1 when it hits nothing.
     private func sweep(_ bi: Int, _ base: UnsafePointer<Shape>, _ bodyBase: UnsafePointer<Body>,
-                       _ grid: UniformGrid, _ staticDirty: Bool) -> Float {
+                       _ grid: GridQuery, _ staticDirty: Bool) -> Float {
         let b = bodyBase[bi]
         let p0 = b.center0, p1 = b.center
         let d = p1 - p0

@@ -87,8 +87,12 @@ extension World {
         candidates.found.removeAll(keepingCapacity: true)
         candidates.jointed.removeAll(keepingCapacity: true)
         movedProxies.sort()
-        let g = grid
-        withUnsafeMutablePointer(to: &candidates) { out in
+        grid.withQuery { g in withUnsafeMutablePointer(to: &candidates) { out in
+            // Pairs that already have a contact are dropped as they are found (Box2D does the same),
+            // so only new pairs are collected and sorted. A copy, as reading the table through `self`
+            // in the report function costs an exclusivity check per candidate; it ends with this
+            // closure, before `createContact` writes the table (else that write would copy it).
+            let existing = pairs
             shapes.withUnsafeBufferPointer { sh in
                 bodies.withUnsafeBufferPointer { bb in
                     let base = sh.baseAddress!, bodyBase = bb.baseAddress!
@@ -104,10 +108,12 @@ extension World {
                             let both = me.flags.intersection(e.flags), either = me.flags.union(e.flags)
                             if !either.contains(.dynamicBody) || both.contains(.segment) { return }
                             if either.contains(.customFilter) && !base[Int(p)].filter.shouldCollide(with: base[Int(q)].filter) { return }
+                            let key = pairKey(p, q)
+                            if existing.find(key) >= 0 { return }
                             if both.contains(.jointedBody) && bodyBase[Int(me.body)].jointCount > 0 && bodyBase[Int(e.body)].jointCount > 0 {
-                                out.pointee.jointed.append(pairKey(p, q))   // joints decide below
+                                out.pointee.jointed.append(key)   // joints decide below
                             } else {
-                                out.pointee.found.append(pairKey(p, q))
+                                out.pointee.found.append(key)
                             }
                         }
                         g.query(me.box, exclude: p, isStatic: false, report)
@@ -115,7 +121,7 @@ extension World {
                     }
                 }
             }
-        }
+        } }
         for key in candidates.jointed {
             let a = shapes[Int(key >> 32)].body, b = shapes[Int(key & 0xFFFF_FFFF)].body
             if !jointPreventsCollision(a, b) { candidates.found.append(key) }
@@ -128,7 +134,6 @@ extension World {
         var last = UInt64.max
         for key in candidates.found where key != last {
             last = key
-            if pairs.find(key) >= 0 { continue }
             createContact(Int32(truncatingIfNeeded: key >> 32), Int32(truncatingIfNeeded: key & 0xFFFF_FFFF))
         }
         swap(&candidates, &pairCandidates)
