@@ -17,7 +17,11 @@ extension World {
             bodies.withUnsafeBufferPointer { bb in awake.contains { bb[Int($0)].sleepTime >= limit } }
         }
         guard anySleepy else { return }
-        var parent = [Int32](0..<Int32(n))
+        // Union–find over raw buffers: an array captured by these local functions would cost a
+        // dynamic exclusivity check on every access (that was 8 % of a step in `smash`).
+        let parent = UnsafeMutablePointer<Int32>.allocate(capacity: n)
+        defer { parent.deallocate() }
+        for k in 0..<n { parent[k] = Int32(k) }
         func find(_ x: Int32) -> Int32 {
             var r = x
             while parent[Int(r)] != r { r = parent[Int(r)] }
@@ -36,18 +40,21 @@ extension World {
         // their bodies' awake indices (`awakeCount` for a static or sleeping body).
         let solved = solvedContactBuffer.pointer
         let dummy = Int32(n)
-        bodies.withUnsafeBufferPointer { bbuf in
-            let bp = bbuf.baseAddress!
-            for k in 0..<max(0, solvedContactCount) {
-                let sc = solved[k]
-                if sc.a == dummy || sc.b == dummy { continue }
-                let a = bp + Int(awakeBodies[Int(sc.a)]), b = bp + Int(awakeBodies[Int(sc.b)])
-                if a.pointee.type == .dynamic && b.pointee.type == .dynamic {
-                    union(sc.a, sc.b)
-                } else if a.pointee.type == .kinematic && a.pointee.sleepTime == 0 && b.pointee.type == .dynamic {
-                    kinematicTouch.append(sc.b)
-                } else if b.pointee.type == .kinematic && b.pointee.sleepTime == 0 && a.pointee.type == .dynamic {
-                    kinematicTouch.append(sc.a)
+        let contactCount = max(0, solvedContactCount)
+        awakeBodies.withUnsafeBufferPointer { awake in
+            bodies.withUnsafeBufferPointer { bbuf in
+                let bp = bbuf.baseAddress!
+                for k in 0..<contactCount {
+                    let sc = solved[k]
+                    if sc.a == dummy || sc.b == dummy { continue }
+                    let a = bp + Int(awake[Int(sc.a)]), b = bp + Int(awake[Int(sc.b)])
+                    if a.pointee.type == .dynamic && b.pointee.type == .dynamic {
+                        union(sc.a, sc.b)
+                    } else if a.pointee.type == .kinematic && a.pointee.sleepTime == 0 && b.pointee.type == .dynamic {
+                        kinematicTouch.append(sc.b)
+                    } else if b.pointee.type == .kinematic && b.pointee.sleepTime == 0 && a.pointee.type == .dynamic {
+                        kinematicTouch.append(sc.a)
+                    }
                 }
             }
         }
@@ -61,18 +68,26 @@ extension World {
                 kinematicTouch.append(a.awakeIndex)
             }
         }
-        for k in 0..<n {
-            let r = Int(find(Int32(k)))
-            minSleep[r] = min(minSleep[r], bodies[Int(awakeBodies[k])].sleepTime)
+        awakeBodies.withUnsafeBufferPointer { awake in
+            bodies.withUnsafeBufferPointer { bb in
+                minSleep.withUnsafeMutableBufferPointer { ms in
+                    for k in 0..<n {
+                        let r = Int(find(Int32(k)))
+                        ms[r] = min(ms[r], bb[Int(awake[k])].sleepTime)
+                    }
+                }
+            }
         }
         for k in kinematicTouch { minSleep[Int(find(k))] = 0 }
         var groupIndex = [Int32](repeating: -1, count: n)
         var groups: [[Int32]] = []
-        for k in 0..<n {
-            let r = Int(find(Int32(k)))
-            guard minSleep[r] >= limit else { continue }
-            if groupIndex[r] < 0 { groupIndex[r] = Int32(groups.count); groups.append([]) }
-            groups[Int(groupIndex[r])].append(awakeBodies[k])
+        awakeBodies.withUnsafeBufferPointer { awake in
+            for k in 0..<n {
+                let r = Int(find(Int32(k)))
+                guard minSleep[r] >= limit else { continue }
+                if groupIndex[r] < 0 { groupIndex[r] = Int32(groups.count); groups.append([]) }
+                groups[Int(groupIndex[r])].append(awake[k])
+            }
         }
         for members in groups {
             let island = newSleepIsland(members)

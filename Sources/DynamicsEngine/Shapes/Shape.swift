@@ -98,16 +98,20 @@ struct PolygonStore {
 
 /// A shape attached to a body.
 struct Shape {
-    var kind: ShapeKind = .circle
-    var body: Int32 = -1
-    var generation: UInt32 = 0
-    var isAlive = false
-    var nextShape: Int32 = -1
-    // Geometry (local frame). Circle: p1 = centre, radius. Segment: p1, p2. Polygon: `polygon`.
+    // What the narrow phase reads of both shapes of every contact, first, so it sits in one cache
+    // line (declaration order is layout order). Geometry is in the local frame. Circle: p1 = centre,
+    // radius. Segment: p1, p2. Polygon: `polygon`.
+    var fatAABB = AABB(lower: .zero, upper: .zero)
     var p1: Vec2 = .zero
     var p2: Vec2 = .zero
     var radius: Float = 0
+    var kind: ShapeKind = .circle
+    var isAlive = false
     var polygon: PolygonStore? = nil
+
+    var body: Int32 = -1
+    var generation: UInt32 = 0
+    var nextShape: Int32 = -1
     // Material.
     var density: Float = 1
     var friction: Float = 0.6
@@ -118,7 +122,6 @@ struct Shape {
     var userData: Int = 0
     // Broad phase.
     var aabb = AABB(lower: .zero, upper: .zero)
-    var fatAABB = AABB(lower: .zero, upper: .zero)
     var isStaticProxy = false
     var enlarged = false
 }
