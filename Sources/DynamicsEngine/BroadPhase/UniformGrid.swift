@@ -28,6 +28,9 @@ struct GridEntry {
         self.box = box; self.proxy = proxy; self.body = body; self.flags = flags
     }
 
+    /// Filler for table slots not yet written.
+    static let unused = GridEntry(box: AABB(lower: .zero, upper: .zero), proxy: -1, body: -1, flags: [])
+
     /// The entry of shape `p` as it is now. `conservative` is for the static layer, which is rebuilt
     /// only when static shapes change, so its bits may go stale: it claims joints and a custom filter
     /// (the pair test then looks them up) and never claims `enlarged` (at worst a pair is found from
@@ -64,14 +67,19 @@ struct BucketLayout {
     var mask = 0
     var hashed = true
 
+    /// The part of a bucket index that depends on the row only, computed once per row of a walk.
+    /// Hashed: the row's hash term. Rows: the row's first bucket less the block's left edge.
     @inline(__always)
-    func bucket(_ ix: Int32, _ iy: Int32) -> Int {
-        if hashed {
-            let h = (UInt32(bitPattern: ix) &* 73_856_093) ^ (UInt32(bitPattern: iy) &* 19_349_663)
-            return Int(h) & mask
-        }
+    func row(_ iy: Int32) -> Int {
         // Int, not Int32: cells are clamped to ±10⁹, so differences and shifts stay far from overflow.
-        return (((Int(iy) &- originY) &<< rowShift) &+ (Int(ix) &- originX)) & mask
+        hashed ? Int(UInt32(bitPattern: iy) &* 19_349_663) : ((Int(iy) &- originY) &<< rowShift) &- originX
+    }
+
+    /// The bucket of cell `ix` in a row (`row(iy)`).
+    @inline(__always)
+    func bucket(row: Int, _ ix: Int32) -> Int {
+        if hashed { return Int((UInt32(bitPattern: ix) &* 73_856_093) ^ UInt32(truncatingIfNeeded: row)) & mask }
+        return (row &+ Int(ix)) & mask
     }
 }
 
@@ -82,8 +90,10 @@ struct GridLayer {
     var entries: [GridEntry] = []
     var layout = BucketLayout()
     var large: [GridEntry] = []
-    /// Every proxy in the cells, once each (for boxes too large to walk cell by cell).
+    /// Every proxy in the cells, once each (for boxes too large to walk cell by cell): the first
+    /// `smallCount` entries (the array only grows, so a rebuild writes it in place).
     var small: [GridEntry] = []
+    var smallCount = 0
 }
 
 /// The broad phase: a uniform grid of square cells, mapped into a power-of-two table.
@@ -147,28 +157,41 @@ struct UniformGrid {
     private func build(_ proxies: [Int32], shapes: UnsafePointer<Shape>, bodies: UnsafePointer<Body>, conservative: Bool,
                        into layer: inout GridLayer, ranges: inout [SIMD4<Int32>]) {
         layer.large.removeAll(keepingCapacity: true)
-        layer.small.removeAll(keepingCapacity: true)
-        ranges.removeAll(keepingCapacity: true)
-        var total = 0
+        // The small proxies and their cell ranges are written through pointers into arrays kept at
+        // least `proxies.count` long: appending checks capacity and uniqueness per proxy, which was a
+        // fifth of a rebuild.
+        let n = proxies.count
+        if layer.small.count < n { layer.small = Array(repeating: GridEntry.unused, count: n) }
+        if ranges.count < n { ranges = Array(repeating: .zero, count: n) }
+        var count = 0, total = 0
         var lowX = Int32.max, lowY = Int32.max, highX = Int32.min, highY = Int32.min
-        for p in proxies {
-            let e = GridEntry(p, shapes: shapes, bodies: bodies, conservative: conservative)
-            let r = UniformGrid.cellRange(e.box, invCellSize)
-            let n = UniformGrid.cellCount(r)
-            if n > largeCellLimit { layer.large.append(e); continue }
-            var small = e
-            small.lowCellX = UInt8(truncatingIfNeeded: r.x0)
-            small.lowCellY = UInt8(truncatingIfNeeded: r.y0)
-            layer.small.append(small); total += n
-            // kept for the two passes below: computing cells is most of a rebuild's arithmetic
-            ranges.append(SIMD4(r.x0, r.y0, r.x1, r.y1))
-            lowX = Swift.min(lowX, r.x0); lowY = Swift.min(lowY, r.y0)
-            highX = Swift.max(highX, r.x1); highY = Swift.max(highY, r.y1)
+        var large: [GridEntry] = []
+        swap(&large, &layer.large)
+        layer.small.withUnsafeMutableBufferPointer { sm in
+            ranges.withUnsafeMutableBufferPointer { rs in
+                for p in proxies {
+                    var e = GridEntry(p, shapes: shapes, bodies: bodies, conservative: conservative)
+                    let r = UniformGrid.cellRange(e.box, invCellSize)
+                    let cells = UniformGrid.cellCount(r)
+                    if cells > largeCellLimit { large.append(e); continue }
+                    e.lowCellX = UInt8(truncatingIfNeeded: r.x0)
+                    e.lowCellY = UInt8(truncatingIfNeeded: r.y0)
+                    sm[count] = e
+                    // kept for the two passes below: computing cells is most of a rebuild's arithmetic
+                    rs[count] = SIMD4(r.x0, r.y0, r.x1, r.y1)
+                    count += 1
+                    total += cells
+                    lowX = Swift.min(lowX, r.x0); lowY = Swift.min(lowY, r.y0)
+                    highX = Swift.max(highX, r.x1); highY = Swift.max(highY, r.y1)
+                }
+            }
         }
+        swap(&large, &layer.large)
+        layer.smallCount = count
         var tableSize = 64
         while tableSize < total * 2 { tableSize <<= 1 }
         layer.layout = BucketLayout(mask: tableSize - 1)
-        if !layer.small.isEmpty {
+        if count > 0 {
             var rowShift = 0
             let width = Int(highX) - Int(lowX) + 1, height = Int(highY) - Int(lowY) + 1
             while (1 << rowShift) < width && rowShift < 40 { rowShift += 1 }
@@ -182,43 +205,52 @@ struct UniformGrid {
             }
         }
         if layer.start.count != tableSize + 1 { layer.start = Array(repeating: 0, count: tableSize + 1) }
-        if layer.entries.count < total {
-            layer.entries = Array(repeating: GridEntry(box: AABB(lower: .zero, upper: .zero), proxy: -1, body: -1, flags: []), count: total)
-        }
+        if layer.entries.count < total { layer.entries = Array(repeating: GridEntry.unused, count: total) }
         let m = layer.layout
         // Counting sort in place: count each bucket's entries into its slot, turn the counts into
         // running ends, then fill each bucket from its end down. The slot then holds the bucket's
-        // start, and the next slot its end, with no second cursor array.
-        layer.start.withUnsafeMutableBufferPointer { st in
-            st.update(repeating: 0)
-            ranges.withUnsafeBufferPointer { rs in
-                for r in rs {
+        // start, and the next slot its end, with no second cursor array. Unchecked pointers: every
+        // bucket index is masked to the table, and the entries number exactly `total`.
+        layer.start.withUnsafeMutableBufferPointer { stBuf in
+            let st = stBuf.baseAddress!
+            stBuf.update(repeating: 0)
+            ranges.withUnsafeBufferPointer { rsBuf in
+                let rs = rsBuf.baseAddress!
+                for k in 0..<count {
+                    let r = rs[k]
                     var iy = r.y
                     while iy <= r.w {
+                        let row = m.row(iy)
                         var ix = r.x
-                        while ix <= r.z { st[m.bucket(ix, iy)] += 1; ix += 1 }
+                        while ix <= r.z { st[m.bucket(row: row, ix)] += 1; ix += 1 }
                         iy += 1
                     }
                 }
                 // the running sum in a register, not reloaded from the slot just written
                 var sum: Int32 = 0
-                for i in 0..<st.count { sum &+= st[i]; st[i] = sum }
-                layer.entries.withUnsafeMutableBufferPointer { en in
-                    // backwards, so each bucket lists its proxies in proxy order
-                    var k = layer.small.count
-                    while k > 0 {
-                        k -= 1
-                        let r = rs[k], e = layer.small[k]
-                        var iy = r.w
-                        while iy >= r.y {
-                            var ix = r.z
-                            while ix >= r.x {
-                                let b = m.bucket(ix, iy)
-                                st[b] -= 1
-                                en[Int(st[b])] = e
-                                ix -= 1
+                for i in 0..<stBuf.count { sum &+= st[i]; st[i] = sum }
+                layer.small.withUnsafeBufferPointer { smBuf in
+                    let sm = smBuf.baseAddress!
+                    layer.entries.withUnsafeMutableBufferPointer { enBuf in
+                        let en = enBuf.baseAddress!
+                        // backwards, so each bucket lists its proxies in proxy order
+                        var k = count
+                        while k > 0 {
+                            k -= 1
+                            let r = rs[k], e = sm[k]
+                            var iy = r.w
+                            while iy >= r.y {
+                                let row = m.row(iy)
+                                var ix = r.z
+                                while ix >= r.x {
+                                    let b = m.bucket(row: row, ix)
+                                    let slot = st[b] - 1
+                                    st[b] = slot
+                                    en[Int(slot)] = e
+                                    ix -= 1
+                                }
+                                iy -= 1
                             }
-                            iy -= 1
                         }
                     }
                 }
@@ -254,7 +286,7 @@ extension GridLayer {
             try entries.withUnsafeBufferPointer { en in
                 try large.withUnsafeBufferPointer { lg in
                     try small.withUnsafeBufferPointer { sm in
-                        try body(LayerView(start: st, entries: en, large: lg, small: sm, layout: layout))
+                        try body(LayerView(start: st, entries: en, large: lg, small: UnsafeBufferPointer(rebasing: sm[..<smallCount]), layout: layout))
                     }
                 }
             }
@@ -299,10 +331,11 @@ struct GridQuery {
             // grow with coordinates: so in the query's first row or column any entry qualifies on
             // that axis, and elsewhere only one whose own lowest cell is this one.
             let anyY = iy == r.y0, lowY = UInt8(truncatingIfNeeded: iy)
+            let row = layout.row(iy)
             var ix = r.x0
             while ix <= r.x1 {
                 let anyX = ix == r.x0, lowX = UInt8(truncatingIfNeeded: ix)
-                let b = layout.bucket(ix, iy)
+                let b = layout.bucket(row: row, ix)
                 var k = Int(st[b])
                 let end = Int(st[b + 1])
                 while k < end {
