@@ -102,6 +102,10 @@ struct Joint: Codable {
     var deltaAngle: Float = 0
     var axisA: Vec2 = .zero
     var mA: Float = 0, mB: Float = 0, iA: Float = 0, iB: Float = 0
+    /// Whether the solver writes body A's (B's) velocity: only a dynamic body's. A static or
+    /// kinematic one would not change (its masses are zero), and leaving it alone is what lets the
+    /// joints of one colour, which share no dynamic body, run in parallel.
+    var writesA = false, writesB = false
     var axialMass: Float = 0
     var springSoftness = Softness.rigid
     var linearSoftness = Softness.rigid

@@ -17,6 +17,8 @@ enum JointSolver {
         j.indexB = bB.awakeIndex >= 0 ? bB.awakeIndex : dummy
         j.mA = sims[Int(j.indexA)].invMass; j.iA = sims[Int(j.indexA)].invI
         j.mB = sims[Int(j.indexB)].invMass; j.iB = sims[Int(j.indexB)].invI
+        j.writesA = sims[Int(j.indexA)].isDynamic && j.def.kind != .target   // a target joint's A is the world
+        j.writesB = sims[Int(j.indexB)].isDynamic
         let qA = bA.transform.q, qB = bB.transform.q
         j.rA = qA.rotate(j.def.localAnchorA - bA.localCenter)
         j.rB = qB.rotate(j.def.localAnchorB - bB.localCenter)
@@ -51,10 +53,14 @@ enum JointSolver {
     @inline(__always)
     static func apply(_ j: UnsafeMutablePointer<Joint>, _ states: UnsafeMutablePointer<BodyState>, _ P: Vec2, _ rA: Vec2, _ rB: Vec2, _ angular: Float) {
         let a = Int(j.pointee.indexA), b = Int(j.pointee.indexB)
-        states[a].v -= j.pointee.mA * P
-        states[a].w -= j.pointee.iA * (cross(rA, P) + angular)
-        states[b].v += j.pointee.mB * P
-        states[b].w += j.pointee.iB * (cross(rB, P) + angular)
+        if j.pointee.writesA {
+            states[a].v -= j.pointee.mA * P
+            states[a].w -= j.pointee.iA * (cross(rA, P) + angular)
+        }
+        if j.pointee.writesB {
+            states[b].v += j.pointee.mB * P
+            states[b].w += j.pointee.iB * (cross(rB, P) + angular)
+        }
     }
 
     static func warmStart(_ j: UnsafeMutablePointer<Joint>, _ states: UnsafeMutablePointer<BodyState>) {
@@ -82,12 +88,14 @@ enum JointSolver {
             let LA = axial * a1 + j.pointee.linearImpulse.x * s1 + j.pointee.linearImpulse.y
             let LB = axial * a2 + j.pointee.linearImpulse.x * s2 + j.pointee.linearImpulse.y
             let a = Int(j.pointee.indexA), b = Int(j.pointee.indexB)
-            states[a].v -= j.pointee.mA * P; states[a].w -= j.pointee.iA * LA
-            states[b].v += j.pointee.mB * P; states[b].w += j.pointee.iB * LB
+            if j.pointee.writesA { states[a].v -= j.pointee.mA * P; states[a].w -= j.pointee.iA * LA }
+            if j.pointee.writesB { states[b].v += j.pointee.mB * P; states[b].w += j.pointee.iB * LB }
         case .target:
-            let a = Int(j.pointee.indexB)
-            states[a].v += j.pointee.mB * j.pointee.linearImpulse
-            states[a].w += j.pointee.iB * cross(rB, j.pointee.linearImpulse)
+            let b = Int(j.pointee.indexB)
+            if j.pointee.writesB {
+                states[b].v += j.pointee.mB * j.pointee.linearImpulse
+                states[b].w += j.pointee.iB * cross(rB, j.pointee.linearImpulse)
+            }
         }
     }
 
@@ -315,8 +323,8 @@ enum JointSolver {
             j.pointee.linearImpulse = total
             vB += mB * impulse; wB += iB * cross(rB, impulse)
         }
-        states[a].v = vA; states[a].w = wA
-        states[b].v = vB; states[b].w = wB
+        if j.pointee.writesA { states[a].v = vA; states[a].w = wA }
+        if j.pointee.writesB { states[b].v = vB; states[b].w = wB }
     }
 
     @inline(__always)

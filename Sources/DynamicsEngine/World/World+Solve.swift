@@ -57,8 +57,14 @@ extension World {
         let warmStartScale: Float = 1
         bodies.withUnsafeBufferPointer { bb in
             joints.withUnsafeMutableBufferPointer { jj in
-                for ji in jointList {
-                    JointSolver.prepare(&jj[Int(ji)], bodies: bb.baseAddress!, sims: sims, dummy: dummy, ctx: ctx, warmStartScale: warmStartScale)
+                jointList.withUnsafeBufferPointer { list in
+                    let bp = bb.baseAddress!, jp = jj.baseAddress!
+                    // each joint reads the bodies and writes only itself
+                    pool.forEachRange(list.count, minimum: 256) { r in
+                        for k in r {
+                            JointSolver.prepare(&jp[Int(list[k])], bodies: bp, sims: sims, dummy: dummy, ctx: ctx, warmStartScale: warmStartScale)
+                        }
+                    }
                 }
             }
         }
@@ -189,8 +195,30 @@ extension World {
             // one stage: joints and overflow contacts on this thread, then the colour's wide
             // contacts split across the pool (a colour's constraints share no dynamic body)
             let trash = Int32(awakeCount + 1)
-            func stage(_ color: Int, joints jointWork: (Int) -> Void, overflow: (Int) -> Void, wide: @escaping (Int, Int32) -> Void) {
-                for k in jointStart[color]..<jointStart[color + 1] { jointWork(Int(jointList[k])) }
+            let jointOrder = jointList
+            /// The joints of one colour: the overflow slot in order on this thread, a colour's joints
+            /// split across the pool (they share no dynamic body, and write no other). The pass is
+            /// chosen once per range, not per joint: a closure call per joint cost more than a tenth
+            /// of a joint's solve.
+            func jointStage(_ color: Int, _ pass: JointPass) {
+                let lo = jointStart[color], n = jointStart[color + 1] - lo
+                if n == 0 { return }
+                func run(_ r: Range<Int>) {
+                    guard let jbase else { return }
+                    switch pass {
+                    case .warmStart: for k in r { JointSolver.warmStart(jbase + Int(jointOrder[k]), states) }
+                    case .solve: for k in r { JointSolver.solve(jbase + Int(jointOrder[k]), states, ctx: ctx, useBias: true) }
+                    case .relax: for k in r { JointSolver.solve(jbase + Int(jointOrder[k]), states, ctx: ctx, useBias: false) }
+                    }
+                }
+                if color == 0 || n < 64 {
+                    run(lo..<(lo + n))
+                } else {
+                    pool.forEachRange(n, minimum: 32) { r in run((lo + r.lowerBound)..<(lo + r.upperBound)) }
+                }
+            }
+            func stage(_ color: Int, joints pass: JointPass, overflow: (Int) -> Void, wide: @escaping (Int, Int32) -> Void) {
+                jointStage(color, pass)
                 if color == 0 {
                     for c in overflowContacts { overflow(c) }
                 } else {
@@ -225,14 +253,16 @@ extension World {
                 }
                 // warm start
                 for color in 0..<colorCount {
-                    stage(color, joints: { JointSolver.warmStart(jbase! + $0, states) },
+                    stage(color, joints: .warmStart,
                           overflow: { ContactSolver.warmStart(cbase + $0, states) },
                           wide: { WideContactSolver.warmStart(wbase + $0, states, trash: $1) })
                 }
                 // solve (extra joint passes first: a long chain needs more than one)
-                for _ in 1..<jointIterations { for ji in jointList { JointSolver.solve(jbase! + Int(ji), states, ctx: ctx, useBias: true) } }
+                for _ in 1..<jointIterations {
+                    for color in 0..<colorCount { jointStage(color, .solve) }
+                }
                 for color in 0..<colorCount {
-                    stage(color, joints: { JointSolver.solve(jbase! + $0, states, ctx: ctx, useBias: true) },
+                    stage(color, joints: .solve,
                           overflow: { ContactSolver.solve(cbase + $0, states, invH: invH, useBias: true, maxPushSpeed: push) },
                           wide: { WideContactSolver.solve(wbase + $0, states, invH: invH, useBias: true, maxPushSpeed: push, trash: $1) })
                 }
@@ -244,9 +274,11 @@ extension World {
                     }
                 }
                 // relax
-                for _ in 1..<jointIterations { for ji in jointList { JointSolver.solve(jbase! + Int(ji), states, ctx: ctx, useBias: false) } }
+                for _ in 1..<jointIterations {
+                    for color in 0..<colorCount { jointStage(color, .relax) }
+                }
                 for color in 0..<colorCount {
-                    stage(color, joints: { JointSolver.solve(jbase! + $0, states, ctx: ctx, useBias: false) },
+                    stage(color, joints: .relax,
                           overflow: { ContactSolver.solve(cbase + $0, states, invH: invH, useBias: false, maxPushSpeed: push) },
                           wide: { WideContactSolver.solve(wbase + $0, states, invH: invH, useBias: false, maxPushSpeed: push, trash: $1) })
                 }
@@ -304,16 +336,19 @@ extension World {
                 }
             }
         }
-        for ji in jointList {
-            let j = joints[Int(ji)]
-            let sum = j.linearImpulse.x + j.linearImpulse.y + j.angularImpulse + j.axialImpulse + j.lowerImpulse
-                + j.upperImpulse + j.motorImpulse + j.springImpulse
-            if !sum.isFinite && [j.linearImpulse.x, j.linearImpulse.y, j.angularImpulse, j.axialImpulse, j.lowerImpulse,
-                                 j.upperImpulse, j.motorImpulse, j.springImpulse].contains(where: { !$0.isFinite }) {
-                joints[Int(ji)].linearImpulse = .zero
-                joints[Int(ji)].angularImpulse = 0; joints[Int(ji)].axialImpulse = 0
-                joints[Int(ji)].lowerImpulse = 0; joints[Int(ji)].upperImpulse = 0
-                joints[Int(ji)].motorImpulse = 0; joints[Int(ji)].springImpulse = 0
+        joints.withUnsafeMutableBufferPointer { jj in
+            for ji in jointList {
+                let j = jj.baseAddress! + Int(ji)
+                let sum = j.pointee.linearImpulse.x + j.pointee.linearImpulse.y + j.pointee.angularImpulse + j.pointee.axialImpulse
+                    + j.pointee.lowerImpulse + j.pointee.upperImpulse + j.pointee.motorImpulse + j.pointee.springImpulse
+                if !sum.isFinite && !(j.pointee.linearImpulse.isFinite && j.pointee.angularImpulse.isFinite && j.pointee.axialImpulse.isFinite
+                                      && j.pointee.lowerImpulse.isFinite && j.pointee.upperImpulse.isFinite
+                                      && j.pointee.motorImpulse.isFinite && j.pointee.springImpulse.isFinite) {
+                    j.pointee.linearImpulse = .zero
+                    j.pointee.angularImpulse = 0; j.pointee.axialImpulse = 0
+                    j.pointee.lowerImpulse = 0; j.pointee.upperImpulse = 0
+                    j.pointee.motorImpulse = 0; j.pointee.springImpulse = 0
+                }
             }
         }
 
@@ -396,4 +431,13 @@ extension World {
         }
         movedProxies.append(contentsOf: moved)
     }
+}
+
+/// Which joint pass a solver stage runs.
+enum JointPass {
+    case warmStart
+    /// With the position-error bias.
+    case solve
+    /// Without it, after the positions moved.
+    case relax
 }
