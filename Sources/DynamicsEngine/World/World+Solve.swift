@@ -362,98 +362,74 @@ extension World {
         let awakeCount = awakeBodies.count
         let sleepVel = sleepThreshold
         let enableSleep = def.enableSleep
+        var fastBodies: [Int32] = []
         let continuous = def.enableContinuous
-        // Each body is finalised on its own, so both passes split across the pool; what they collect
-        // (fast bodies, shapes whose fat box grew) is kept per chunk and joined in chunk order, the
-        // order a single thread would produce.
-        let chunks = pool.maximumChunks
-        let lists = UnsafeMutablePointer<[Int32]>.allocate(capacity: chunks)
-        lists.initialize(repeating: [], count: chunks)
-        defer { lists.deinitialize(count: chunks); lists.deallocate() }
-        func joined() -> [Int32] {
-            var all: [Int32] = []
-            for c in 0..<chunks { all.append(contentsOf: lists[c]); lists[c] = [] }
-            return all
-        }
         awakeBodies.withUnsafeBufferPointer { awake in
-            bodies.withUnsafeMutableBufferPointer { bbuf in
-                let ap = awake.baseAddress, bp = bbuf.baseAddress
-                pool.forEachChunk(awakeCount, minimum: 256) { r, chunk in
-                    guard let ap, let bp else { return }
-                    var fast: [Int32] = []
-                    for k in r {
-                        let bi = Int(ap[k])
-                        let b = bp + bi
-                        let st = states[k]
-                        let v = st.v, w = st.w
-                        if !v.isFinite || !w.isFinite {
-                            // contain a numerical blow-up to this body: stop it where it was
-                            b.pointee.linearVelocity = .zero; b.pointee.angularVelocity = 0
-                            b.pointee.force = .zero; b.pointee.torque = 0
-                            continue
-                        }
-                        b.pointee.linearVelocity = v
-                        b.pointee.angularVelocity = w
-                        let newCenter = b.pointee.center0 + st.dp
-                        let q = st.dq.mul(b.pointee.rotation0).normalized
-                        if !newCenter.isFinite || !q.c.isFinite || !q.s.isFinite {
-                            b.pointee.linearVelocity = .zero; b.pointee.angularVelocity = 0
-                            continue
-                        }
-                        b.pointee.center = newCenter
-                        b.pointee.transform.q = q
-                        b.pointee.transform.p = newCenter - q.rotate(b.pointee.localCenter)
-                        b.pointee.force = .zero
-                        b.pointee.torque = 0
-                        if enableSleep {
-                            let sleepSpeed = max(v.length, b.pointee.maxExtent * abs(w))
-                            if !b.pointee.enableSleep || sleepSpeed > sleepVel { b.pointee.sleepTime = 0 } else { b.pointee.sleepTime += dt }
-                        }
-                        b.pointee.isFast = false
-                        if continuous && b.pointee.type == .dynamic && b.pointee.minExtent > 0 {
-                            let travel = st.dp.length
-                            if travel > 0.5 * b.pointee.minExtent { fast.append(Int32(bi)); b.pointee.isFast = true }
-                        }
-                    }
-                    lists[chunk] = fast
-                }
+        bodies.withUnsafeMutableBufferPointer { bbuf in
+        for k in 0..<awakeCount {
+            let bi = Int(awake[k])
+            let b = bbuf.baseAddress! + bi
+            let st = states[k]
+            let v = st.v, w = st.w
+            if !v.isFinite || !w.isFinite {
+                // contain a numerical blow-up to this body: stop it where it was
+                b.pointee.linearVelocity = .zero; b.pointee.angularVelocity = 0
+                b.pointee.force = .zero; b.pointee.torque = 0
+                continue
+            }
+            b.pointee.linearVelocity = v
+            b.pointee.angularVelocity = w
+            let newCenter = b.pointee.center0 + st.dp
+            let q = st.dq.mul(b.pointee.rotation0).normalized
+            if !newCenter.isFinite || !q.c.isFinite || !q.s.isFinite {
+                b.pointee.linearVelocity = .zero; b.pointee.angularVelocity = 0
+                continue
+            }
+            b.pointee.center = newCenter
+            b.pointee.transform.q = q
+            b.pointee.transform.p = newCenter - q.rotate(b.pointee.localCenter)
+            b.pointee.force = .zero
+            b.pointee.torque = 0
+            if enableSleep {
+                let sleepSpeed = max(v.length, b.pointee.maxExtent * abs(w))
+                if !b.pointee.enableSleep || sleepSpeed > sleepVel { b.pointee.sleepTime = 0 } else { b.pointee.sleepTime += dt }
+            }
+            b.pointee.isFast = false
+            if continuous && b.pointee.type == .dynamic && b.pointee.minExtent > 0 {
+                let travel = st.dp.length
+                if travel > 0.5 * b.pointee.minExtent { fastBodies.append(Int32(bi)); b.pointee.isFast = true }
             }
         }
-        let fastBodies = joined()
+        }
+        }
         if !fastBodies.isEmpty { solveContinuous(fastBodies) }
         // shape boxes
-        let aabbMargin = self.aabbMargin
+        var moved: [Int32] = []
         awakeBodies.withUnsafeBufferPointer { awake in
             bodies.withUnsafeBufferPointer { bbuf in
                 shapes.withUnsafeMutableBufferPointer { sbuf in
-                    let ap = awake.baseAddress, bp = bbuf.baseAddress, sp = sbuf.baseAddress
-                    pool.forEachChunk(awakeCount, minimum: 256) { r, chunk in
-                        guard let ap, let bp, let sp else { return }
-                        var moved: [Int32] = []
-                        for k in r {
-                            let bi = Int(ap[k])
-                            let xf = bp[bi].transform
-                            var s = bp[bi].headShape
-                            while s >= 0 {
-                                let sh = sp + Int(s)
-                                let box = sh.pointee.computeAABB(xf)
-                                sh.pointee.aabb = box
-                                if !sh.pointee.fatAABB.contains(box) {
-                                    sh.pointee.fatAABB = box.inflated(by: World.margin(for: box, limit: aabbMargin))
-                                    if !sh.pointee.enlarged {
-                                        sh.pointee.enlarged = true
-                                        moved.append(s)
-                                    }
+                    for k in 0..<awakeCount {
+                        let bi = Int(awake[k])
+                        let xf = bbuf[bi].transform
+                        var s = bbuf[bi].headShape
+                        while s >= 0 {
+                            let sh = sbuf.baseAddress! + Int(s)
+                            let box = sh.pointee.computeAABB(xf)
+                            sh.pointee.aabb = box
+                            if !sh.pointee.fatAABB.contains(box) {
+                                sh.pointee.fatAABB = box.inflated(by: margin(for: box))
+                                if !sh.pointee.enlarged {
+                                    sh.pointee.enlarged = true
+                                    moved.append(s)
                                 }
-                                s = sh.pointee.nextShape
                             }
+                            s = sh.pointee.nextShape
                         }
-                        lists[chunk] = moved
                     }
                 }
             }
         }
-        movedProxies.append(contentsOf: joined())
+        movedProxies.append(contentsOf: moved)
     }
 }
 

@@ -80,68 +80,48 @@ extension World {
                 grid.rebuild(isStatic: false, movableProxies, shapes: base, bodies: bodyBase)
             }
         }
-        // The moved proxies search in blocks, on the pool's threads; each block collects its own
-        // candidates (through a pointer: appending to a local captured by the report function costs
-        // a dynamic exclusivity check per candidate), merged below in block order. The candidates are
-        // sorted before use, so the result does not depend on the number of threads (nor on the
-        // order of the moved proxies, which are not sorted). Block 0 reuses the arrays kept from the
-        // last search, for their capacity.
-        let moved = movedProxies
-        let blockSize = pool.threadCount == 1 ? moved.count : 128
-        let blocks = (moved.count + blockSize - 1) / blockSize
-        let lists = UnsafeMutablePointer<PairCandidates>.allocate(capacity: blocks)
-        lists.initialize(repeating: PairCandidates(), count: blocks)
-        defer { lists.deinitialize(count: blocks); lists.deallocate() }
-        swap(&lists[0], &pairCandidates)
-        lists[0].found.removeAll(keepingCapacity: true)
-        lists[0].jointed.removeAll(keepingCapacity: true)
-        do {
+        // Candidates go through a pointer: appending to a local captured by the report function
+        // costs a dynamic exclusivity check per candidate. The arrays are kept for their capacity.
+        var candidates = PairCandidates()
+        swap(&candidates, &pairCandidates)
+        candidates.found.removeAll(keepingCapacity: true)
+        candidates.jointed.removeAll(keepingCapacity: true)
+        movedProxies.sort()
+        grid.withQuery { g in withUnsafeMutablePointer(to: &candidates) { out in
             // Pairs that already have a contact are dropped as they are found (Box2D does the same),
             // so only new pairs are collected and sorted. A copy, as reading the table through `self`
-            // costs an exclusivity check per candidate; it ends with this scope, before
-            // `createContact` writes the table (else that write would copy it).
+            // in the report function costs an exclusivity check per candidate; it ends with this
+            // closure, before `createContact` writes the table (else that write would copy it).
             let existing = pairs
-            grid.withQuery { g in
-                shapes.withUnsafeBufferPointer { sh in
-                    bodies.withUnsafeBufferPointer { bb in
-                        let base = sh.baseAddress!, bodyBase = bb.baseAddress!
-                        pool.run(blocks: blocks) { block in
-                            let out = lists + block
-                            for i in (block * blockSize)..<min(moved.count, (block + 1) * blockSize) {
-                                let p = moved[i]
-                                guard base[Int(p)].isAlive else { continue }
-                                let me = GridEntry(p, shapes: base, bodies: bodyBase, conservative: false)
-                                // shouldCollide, on the flags the grid keeps beside each box: most
-                                // candidates are decided without reading the other shape or its body
-                                func report(_ e: GridEntry) {
-                                    let q = e.proxy
-                                    if e.flags.contains(.enlarged) && q < p { return }   // the other's own search reports it
-                                    if e.body == me.body { return }
-                                    let both = me.flags.intersection(e.flags), either = me.flags.union(e.flags)
-                                    if !either.contains(.dynamicBody) || both.contains(.segment) { return }
-                                    if either.contains(.customFilter) && !base[Int(p)].filter.shouldCollide(with: base[Int(q)].filter) { return }
-                                    let key = pairKey(p, q)
-                                    if existing.find(key) >= 0 { return }
-                                    if both.contains(.jointedBody) && bodyBase[Int(me.body)].jointCount > 0 && bodyBase[Int(e.body)].jointCount > 0 {
-                                        out.pointee.jointed.append(key)   // joints decide below
-                                    } else {
-                                        out.pointee.found.append(key)
-                                    }
-                                }
-                                g.query(me.box, exclude: p, isStatic: false, report)
-                                if !base[Int(p)].isStaticProxy { g.query(me.box, exclude: p, isStatic: true, report) }
+            shapes.withUnsafeBufferPointer { sh in
+                bodies.withUnsafeBufferPointer { bb in
+                    let base = sh.baseAddress!, bodyBase = bb.baseAddress!
+                    for p in movedProxies {
+                        guard base[Int(p)].isAlive else { continue }
+                        let me = GridEntry(p, shapes: base, bodies: bodyBase, conservative: false)
+                        // shouldCollide, on the flags the grid keeps beside each box: most candidates
+                        // are decided without reading the other shape or its body
+                        func report(_ e: GridEntry) {
+                            let q = e.proxy
+                            if e.flags.contains(.enlarged) && q < p { return }   // the other's own search reports it
+                            if e.body == me.body { return }
+                            let both = me.flags.intersection(e.flags), either = me.flags.union(e.flags)
+                            if !either.contains(.dynamicBody) || both.contains(.segment) { return }
+                            if either.contains(.customFilter) && !base[Int(p)].filter.shouldCollide(with: base[Int(q)].filter) { return }
+                            let key = pairKey(p, q)
+                            if existing.find(key) >= 0 { return }
+                            if both.contains(.jointedBody) && bodyBase[Int(me.body)].jointCount > 0 && bodyBase[Int(e.body)].jointCount > 0 {
+                                out.pointee.jointed.append(key)   // joints decide below
+                            } else {
+                                out.pointee.found.append(key)
                             }
                         }
+                        g.query(me.box, exclude: p, isStatic: false, report)
+                        if !base[Int(p)].isStaticProxy { g.query(me.box, exclude: p, isStatic: true, report) }
                     }
                 }
             }
-        }
-        var candidates = PairCandidates()
-        swap(&candidates, &lists[0])
-        for b in 1..<max(1, blocks) {
-            candidates.found.append(contentsOf: lists[b].found)
-            candidates.jointed.append(contentsOf: lists[b].jointed)
-        }
+        } }
         for key in candidates.jointed {
             let a = shapes[Int(key >> 32)].body, b = shapes[Int(key & 0xFFFF_FFFF)].body
             if !jointPreventsCollision(a, b) { candidates.found.append(key) }

@@ -307,14 +307,8 @@ package final class World {
         proxyListDirty = true
     }
 
-    func margin(for box: AABB) -> Float { World.margin(for: box, limit: aabbMargin) }
-
-    /// How far a shape's fat box reaches past its box: `limit` (the world's margin), or an eighth
-    /// of the box's larger side for small shapes, so a small shape's fat box does not swallow its
-    /// neighbours.
-    @inline(__always)
-    static func margin(for box: AABB, limit: Float) -> Float {
-        min(limit, 0.125 * max(box.width, box.height))
+    func margin(for box: AABB) -> Float {
+        min(aabbMargin, 0.125 * max(box.width, box.height))
     }
 
     /// Recomputes mass, centre of mass and inertia from the shapes (uniform density per shape).
