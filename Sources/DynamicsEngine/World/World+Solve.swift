@@ -192,8 +192,9 @@ extension World {
             let wbase = wide
             let overflowContacts = 0..<overflowCount
             let pool = self.pool
-            // one stage: joints and overflow contacts on this thread, then the colour's wide
-            // contacts split across the pool (a colour's constraints share no dynamic body)
+            // one stage: the colour's joints, then its contacts (the overflow slot in order on this
+            // thread; a colour's joints and wide contacts split across the pool, as a colour's
+            // constraints share no dynamic body)
             let trash = Int32(awakeCount + 1)
             let jointOrder = jointList
             /// The joints of one colour: the overflow slot in order on this thread, a colour's joints
