@@ -33,6 +33,31 @@ struct PairTable {
         }
     }
 
+    /// The keys over raw memory, for the pair search's inner loop: a lookup there costs no
+    /// reference counting and no bounds check. Only for the duration of `body`; the table must not
+    /// change meanwhile.
+    func withKeys<R>(_ body: (KeyView) -> R) -> R {
+        keys.withUnsafeBufferPointer { body(KeyView(keys: $0.baseAddress!, mask: mask)) }
+    }
+
+    /// Read-only presence test over a table's keys (see `withKeys`).
+    struct KeyView {
+        let keys: UnsafePointer<UInt64>
+        let mask: Int
+
+        /// Whether `key` is in the table. Reads only the key array: the pair search needs no value.
+        @inline(__always)
+        func contains(_ key: UInt64) -> Bool {
+            var i = PairTable.hash(key) & mask
+            while true {
+                let k = keys[i]
+                if k == key { return true }
+                if k == PairTable.empty { return false }
+                i = (i + 1) & mask
+            }
+        }
+    }
+
     mutating func insert(_ key: UInt64, _ value: Int32) {
         if (count + 1) * 2 > keys.count { grow() }
         var i = PairTable.hash(key) & mask

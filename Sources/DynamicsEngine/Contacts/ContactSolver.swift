@@ -76,28 +76,41 @@ enum ContactSolver {
         cc.softness = isStaticPair ? staticSoftness : softness
         cc.normal = m.normal
         cc.pointCount = m.pointCount
-        let n = m.normal, t = n.rightPerp
         let vA = states[Int(cc.a)].v, wA = states[Int(cc.a)].w
         let vB = states[Int(cc.b)].v, wB = states[Int(cc.b)].w
-        for i in 0..<Int(m.pointCount) {
-            let mp = m[i]
-            var cp = ConstraintPoint()
-            cp.normalImpulse = warmStartScale * mp.normalImpulse
-            cp.tangentImpulse = warmStartScale * mp.tangentImpulse
-            cp.anchorA = mp.anchorA
-            cp.anchorB = mp.anchorB
-            let rA = mp.anchorA, rB = mp.anchorB
-            cp.baseSeparation = mp.separation - dot(rB - rA, n)
-            let rnA = cross(rA, n), rnB = cross(rB, n)
-            let kN = cc.mA + cc.mB + cc.iA * rnA * rnA + cc.iB * rnB * rnB
-            cp.normalMass = kN > 0 ? 1 / kN : 0
-            let rtA = cross(rA, t), rtB = cross(rB, t)
-            let kT = cc.mA + cc.mB + cc.iA * rtA * rtA + cc.iB * rtB * rtB
-            cp.tangentMass = kT > 0 ? 1 / kT : 0
-            let vrA = vA + cross(wA, rA), vrB = vB + cross(wB, rB)
-            cp.relativeVelocity = dot(n, vrB - vrA)
-            if i == 0 { cc.p0 = cp } else { cc.p1 = cp }
+        if m.pointCount > 0 {
+            cc.p0 = preparePoint(m.p0, normal: m.normal, mA: cc.mA, iA: cc.iA, mB: cc.mB, iB: cc.iB,
+                                 vA: vA, wA: wA, vB: vB, wB: wB, warmStartScale: warmStartScale)
         }
+        if m.pointCount > 1 {
+            cc.p1 = preparePoint(m.p1, normal: m.normal, mA: cc.mA, iA: cc.iA, mB: cc.mB, iB: cc.iB,
+                                 vA: vA, wA: wA, vB: vB, wB: wB, warmStartScale: warmStartScale)
+        }
+    }
+
+    /// One manifold point's constraint: anchors, the separation at the start of the step, effective
+    /// masses along the normal and the tangent, the warm-start impulses and the approach speed (for
+    /// restitution). Shared by the scalar and the four-wide preparation, so both do the same math.
+    @inline(__always)
+    static func preparePoint(_ mp: ManifoldPoint, normal n: Vec2, mA: Float, iA: Float, mB: Float, iB: Float,
+                             vA: Vec2, wA: Float, vB: Vec2, wB: Float, warmStartScale: Float) -> ConstraintPoint {
+        let t = n.rightPerp
+        var cp = ConstraintPoint()
+        cp.normalImpulse = warmStartScale * mp.normalImpulse
+        cp.tangentImpulse = warmStartScale * mp.tangentImpulse
+        cp.anchorA = mp.anchorA
+        cp.anchorB = mp.anchorB
+        let rA = mp.anchorA, rB = mp.anchorB
+        cp.baseSeparation = mp.separation - dot(rB - rA, n)
+        let rnA = cross(rA, n), rnB = cross(rB, n)
+        let kN = mA + mB + iA * rnA * rnA + iB * rnB * rnB
+        cp.normalMass = kN > 0 ? 1 / kN : 0
+        let rtA = cross(rA, t), rtB = cross(rB, t)
+        let kT = mA + mB + iA * rtA * rtA + iB * rtB * rtB
+        cp.tangentMass = kT > 0 ? 1 / kT : 0
+        let vrA = vA + cross(wA, rA), vrB = vB + cross(wB, rB)
+        cp.relativeVelocity = dot(n, vrB - vrA)
+        return cp
     }
 
     @inline(__always)

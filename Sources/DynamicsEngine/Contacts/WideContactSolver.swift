@@ -24,31 +24,61 @@ struct WideContact {
     // restitution only (last, so the sub-steps never bring them into cache)
     var restitution: SIMD4<Float> = .zero, relativeVelocity1: SIMD4<Float> = .zero, relativeVelocity2: SIMD4<Float> = .zero
 
-    /// Four prepared scalar constraints side by side; a padding lane is a constraint on the shared
-    /// zero body with zero mass. A one-point constraint's second point is zero (zero mass: no
-    /// impulse).
+    /// Four padding lanes: constraints on the shared zero body `dummy` with zero mass, so they apply
+    /// no impulse; `prepareLane` fills the lanes in use.
+    init(padding dummy: Int32) {
+        a = SIMD4(repeating: dummy)
+        b = a
+        massScale = SIMD4(repeating: 1)
+    }
+
+    /// Prepares one lane straight from its contact, with the scalar preparation's arithmetic
+    /// (`ContactSolver.preparePoint`). Building four scalar constraints and then transposing them
+    /// cost about as much again as the arithmetic. A one-point manifold leaves the lane's second
+    /// point zero (zero mass: no impulse). Each value is stored into its lane in place: a mutating
+    /// method with a variable lane index would copy the whole constraint in and out per lane.
     @inline(__always)
-    init(_ c0: ContactConstraint, _ c1: ContactConstraint, _ c2: ContactConstraint, _ c3: ContactConstraint) {
-        @inline(__always) func f(_ g: (ContactConstraint) -> Float) -> SIMD4<Float> { SIMD4(g(c0), g(c1), g(c2), g(c3)) }
-        @inline(__always) func q(_ c: ContactConstraint) -> ConstraintPoint { c.pointCount > 1 ? c.p1 : ConstraintPoint() }
-        let q0 = q(c0), q1 = q(c1), q2 = q(c2), q3 = q(c3)
-        @inline(__always) func g2(_ g: (ConstraintPoint) -> Float) -> SIMD4<Float> { SIMD4(g(q0), g(q1), g(q2), g(q3)) }
-        a = SIMD4(c0.a, c1.a, c2.a, c3.a)
-        b = SIMD4(c0.b, c1.b, c2.b, c3.b)
-        nx = f { $0.normal.x }; ny = f { $0.normal.y }
-        friction = f { $0.friction }; restitution = f { $0.restitution }
-        mA = f { $0.mA }; iA = f { $0.iA }; mB = f { $0.mB }; iB = f { $0.iB }
-        biasRate = f { $0.softness.biasRate }; massScale = f { $0.softness.massScale }; impulseScale = f { $0.softness.impulseScale }
-        rA1x = f { $0.p0.anchorA.x }; rA1y = f { $0.p0.anchorA.y }
-        rB1x = f { $0.p0.anchorB.x }; rB1y = f { $0.p0.anchorB.y }
-        base1 = f { $0.p0.baseSeparation }; normalMass1 = f { $0.p0.normalMass }; tangentMass1 = f { $0.p0.tangentMass }
-        normalImpulse1 = f { $0.p0.normalImpulse }; tangentImpulse1 = f { $0.p0.tangentImpulse }
-        relativeVelocity1 = f { $0.p0.relativeVelocity }
-        rA2x = g2 { $0.anchorA.x }; rA2y = g2 { $0.anchorA.y }
-        rB2x = g2 { $0.anchorB.x }; rB2y = g2 { $0.anchorB.y }
-        base2 = g2 { $0.baseSeparation }; normalMass2 = g2 { $0.normalMass }; tangentMass2 = g2 { $0.tangentMass }
-        normalImpulse2 = g2 { $0.normalImpulse }; tangentImpulse2 = g2 { $0.tangentImpulse }
-        relativeVelocity2 = g2 { $0.relativeVelocity }
+    static func prepareLane(_ w: UnsafeMutablePointer<WideContact>, _ lane: Int, _ sc: SolvedContact, _ c: UnsafePointer<Contact>,
+                            sims: UnsafePointer<BodyStepData>, states: UnsafePointer<BodyState>, softness: Softness,
+                            warmStartScale: Float) {
+        let offset = 4 &* lane
+        @inline(__always) func put(_ field: UnsafeMutablePointer<SIMD4<Float>>, _ x: Float) {
+            UnsafeMutableRawPointer(field).storeBytes(of: x, toByteOffset: offset, as: Float.self)
+        }
+        @inline(__always) func put(_ field: UnsafeMutablePointer<SIMD4<Int32>>, _ x: Int32) {
+            UnsafeMutableRawPointer(field).storeBytes(of: x, toByteOffset: offset, as: Int32.self)
+        }
+        let m = c.pointee.manifold
+        let sa = sims[Int(sc.a)], sb = sims[Int(sc.b)]
+        let mA = sa.invMass, iA = sa.invI, mB = sb.invMass, iB = sb.invI
+        let vA = states[Int(sc.a)].v, wA = states[Int(sc.a)].w
+        let vB = states[Int(sc.b)].v, wB = states[Int(sc.b)].w
+        put(&w.pointee.a, sc.a); put(&w.pointee.b, sc.b)
+        put(&w.pointee.nx, m.normal.x); put(&w.pointee.ny, m.normal.y)
+        put(&w.pointee.friction, c.pointee.friction); put(&w.pointee.restitution, c.pointee.restitution)
+        put(&w.pointee.mA, mA); put(&w.pointee.iA, iA); put(&w.pointee.mB, mB); put(&w.pointee.iB, iB)
+        put(&w.pointee.biasRate, softness.biasRate); put(&w.pointee.massScale, softness.massScale)
+        put(&w.pointee.impulseScale, softness.impulseScale)
+        if m.pointCount > 0 {
+            let p = ContactSolver.preparePoint(m.p0, normal: m.normal, mA: mA, iA: iA, mB: mB, iB: iB,
+                                               vA: vA, wA: wA, vB: vB, wB: wB, warmStartScale: warmStartScale)
+            put(&w.pointee.rA1x, p.anchorA.x); put(&w.pointee.rA1y, p.anchorA.y)
+            put(&w.pointee.rB1x, p.anchorB.x); put(&w.pointee.rB1y, p.anchorB.y)
+            put(&w.pointee.base1, p.baseSeparation); put(&w.pointee.normalMass1, p.normalMass)
+            put(&w.pointee.tangentMass1, p.tangentMass)
+            put(&w.pointee.normalImpulse1, p.normalImpulse); put(&w.pointee.tangentImpulse1, p.tangentImpulse)
+            put(&w.pointee.relativeVelocity1, p.relativeVelocity)
+        }
+        if m.pointCount > 1 {
+            let p = ContactSolver.preparePoint(m.p1, normal: m.normal, mA: mA, iA: iA, mB: mB, iB: iB,
+                                               vA: vA, wA: wA, vB: vB, wB: wB, warmStartScale: warmStartScale)
+            put(&w.pointee.rA2x, p.anchorA.x); put(&w.pointee.rA2y, p.anchorA.y)
+            put(&w.pointee.rB2x, p.anchorB.x); put(&w.pointee.rB2y, p.anchorB.y)
+            put(&w.pointee.base2, p.baseSeparation); put(&w.pointee.normalMass2, p.normalMass)
+            put(&w.pointee.tangentMass2, p.tangentMass)
+            put(&w.pointee.normalImpulse2, p.normalImpulse); put(&w.pointee.tangentImpulse2, p.tangentImpulse)
+            put(&w.pointee.relativeVelocity2, p.relativeVelocity)
+        }
     }
 }
 

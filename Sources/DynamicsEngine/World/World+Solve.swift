@@ -165,17 +165,19 @@ extension World {
                     return cc
                 }
                 for k in 0..<overflowCount { (constraints + k).initialize(to: prepare(ordered[k])) }
-                var pad = ContactConstraint()
-                pad.a = dummy; pad.b = dummy
+                let padding = WideContact(padding: dummy)
                 wideLanes.withUnsafeBufferPointer { lanes in
                     pool.forEachRange(wideCount, minimum: 64) { r in
                         for w in r {
-                            let first = Int(wideFirst[w]), n = Int(lanes[w])
-                            let c0 = prepare(ordered[first])
-                            let c1 = n > 1 ? prepare(ordered[first + 1]) : pad
-                            let c2 = n > 2 ? prepare(ordered[first + 2]) : pad
-                            let c3 = n > 3 ? prepare(ordered[first + 3]) : pad
-                            (wide + w).initialize(to: WideContact(c0, c1, c2, c3))
+                            let first = Int(wideFirst[w])
+                            let wc = wide + w
+                            wc.initialize(to: padding)
+                            for lane in 0..<Int(lanes[w]) {
+                                let sc = ordered[first + lane]
+                                WideContact.prepareLane(wc, lane, sc, cp + Int(sc.contact), sims: sims, states: states,
+                                                        softness: sc.isStaticPair ? staticSoftness : softness,
+                                                        warmStartScale: warmStartScale)
+                            }
                         }
                     }
                 }

@@ -87,12 +87,11 @@ extension World {
         candidates.found.removeAll(keepingCapacity: true)
         candidates.jointed.removeAll(keepingCapacity: true)
         movedProxies.sort()
-        grid.withQuery { g in withUnsafeMutablePointer(to: &candidates) { out in
-            // Pairs that already have a contact are dropped as they are found (Box2D does the same),
-            // so only new pairs are collected and sorted. A copy, as reading the table through `self`
-            // in the report function costs an exclusivity check per candidate; it ends with this
-            // closure, before `createContact` writes the table (else that write would copy it).
-            let existing = pairs
+        // Pairs that already have a contact are dropped as they are found (Box2D does the same), so
+        // only new pairs are collected and sorted. The table is read through a raw view of its keys:
+        // through `self` each lookup would cost an exclusivity check, through a copy a retain and
+        // release of its arrays per query. Nothing writes the table before the view ends.
+        grid.withQuery { g in withUnsafeMutablePointer(to: &candidates) { out in pairs.withKeys { existing in
             shapes.withUnsafeBufferPointer { sh in
                 bodies.withUnsafeBufferPointer { bb in
                     let base = sh.baseAddress!, bodyBase = bb.baseAddress!
@@ -109,7 +108,7 @@ extension World {
                             if !either.contains(.dynamicBody) || both.contains(.segment) { return }
                             if either.contains(.customFilter) && !base[Int(p)].filter.shouldCollide(with: base[Int(q)].filter) { return }
                             let key = pairKey(p, q)
-                            if existing.find(key) >= 0 { return }
+                            if existing.contains(key) { return }
                             if both.contains(.jointedBody) && bodyBase[Int(me.body)].jointCount > 0 && bodyBase[Int(e.body)].jointCount > 0 {
                                 out.pointee.jointed.append(key)   // joints decide below
                             } else {
@@ -121,7 +120,7 @@ extension World {
                     }
                 }
             }
-        } }
+        } } }
         for key in candidates.jointed {
             let a = shapes[Int(key >> 32)].body, b = shapes[Int(key & 0xFFFF_FFFF)].body
             if !jointPreventsCollision(a, b) { candidates.found.append(key) }
