@@ -1,13 +1,24 @@
-/// An open-addressing hash map from a 64-bit pair key to a contact index.
+/// An open-addressing hash map from a 64-bit pair key to a contact index, with a short list of
+/// partners per shape.
 ///
 /// Only ever looked up, never iterated, so its slot order cannot leak into the simulation's order
 /// (determinism). Linear probing with backward-shift deletion keeps it free of tombstones.
+///
+/// The partner lists serve the pair search, which asks "has `p` a pair with `q`?" for every
+/// candidate `q` of a moved shape `p`: a hash lookup is a cache miss per candidate, while `p`'s list
+/// is one cache line shared by all its candidates. A list holds up to `listCapacity` partners; a
+/// shape with more is marked overflowed and answered by the hash map until it has no pairs left.
 struct PairTable {
     private var keys: [UInt64]
     private var values: [Int32]
     private(set) var count = 0
     private var mask: Int
     private static let empty = UInt64.max
+    /// Per shape, `listStride` slots: the number of its pairs, the overflow flag (0 or 1), then its
+    /// partners (exactly `count` of them while not overflowed), in no particular order.
+    private var partners: [Int32] = []
+    static let listStride = 16
+    static let listCapacity = listStride - 2
 
     init(capacity: Int = 64) {
         var n = 16
@@ -37,13 +48,29 @@ struct PairTable {
     /// reference counting and no bounds check. Only for the duration of `body`; the table must not
     /// change meanwhile.
     func withKeys<R>(_ body: (KeyView) -> R) -> R {
-        keys.withUnsafeBufferPointer { body(KeyView(keys: $0.baseAddress!, mask: mask)) }
+        keys.withUnsafeBufferPointer { k in
+            partners.withUnsafeBufferPointer { l in
+                body(KeyView(keys: k.baseAddress!, mask: mask, lists: l.baseAddress, listedShapes: l.count / PairTable.listStride))
+            }
+        }
     }
 
-    /// Read-only presence test over a table's keys (see `withKeys`).
+    /// Read-only presence test over a table's keys and partner lists (see `withKeys`).
     struct KeyView {
         let keys: UnsafePointer<UInt64>
         let mask: Int
+        let lists: UnsafePointer<Int32>?
+        let listedShapes: Int
+
+        /// Whether shapes `p` and `q` have a pair: from `p`'s partner list unless it overflowed.
+        @inline(__always)
+        func contains(_ p: Int32, _ q: Int32) -> Bool {
+            guard Int(p) < listedShapes, let lists else { return false }   // never had a pair
+            let list = lists + Int(p) &* PairTable.listStride
+            if list[1] != 0 { return contains(pairKey(p, q)) }
+            for i in 0..<Int(list[0]) where list[2 &+ i] == q { return true }
+            return false
+        }
 
         /// Whether `key` is in the table. Reads only the key array: the pair search needs no value.
         @inline(__always)
@@ -60,12 +87,72 @@ struct PairTable {
 
     mutating func insert(_ key: UInt64, _ value: Int32) {
         if (count + 1) * 2 > keys.count { grow() }
+        guard place(key, value) else { return }
+        let (a, b) = PairTable.shapes(of: key)
+        addPartner(a, b)
+        addPartner(b, a)
+    }
+
+    /// Puts `key` in its hash slot; false when it was there already (its value is replaced).
+    private mutating func place(_ key: UInt64, _ value: Int32) -> Bool {
         var i = PairTable.hash(key) & mask
         while keys[i] != PairTable.empty {
-            if keys[i] == key { values[i] = value; return }
+            if keys[i] == key { values[i] = value; return false }
             i = (i + 1) & mask
         }
         keys[i] = key; values[i] = value; count += 1
+        return true
+    }
+
+    @inline(__always) private static func shapes(of key: UInt64) -> (Int32, Int32) {
+        (Int32(truncatingIfNeeded: key >> 32), Int32(truncatingIfNeeded: key & 0xFFFF_FFFF))
+    }
+
+    private mutating func addPartner(_ s: Int32, _ other: Int32) {
+        let base = Int(s) * PairTable.listStride
+        if base >= partners.count {
+            // whole lists, at least half again as many: shapes created one by one cost amortised O(1)
+            let shapes = max(Int(s) + 1, 3 * (partners.count / PairTable.listStride) / 2)
+            partners.append(contentsOf: repeatElement(0, count: shapes * PairTable.listStride - partners.count))
+        }
+        let n = Int(partners[base])
+        partners[base] = Int32(n + 1)
+        if partners[base + 1] != 0 { return }
+        if n == PairTable.listCapacity { partners[base + 1] = 1; return }
+        partners[base + 2 + n] = other
+    }
+
+    private mutating func removePartner(_ s: Int32, _ other: Int32) {
+        let base = Int(s) * PairTable.listStride
+        let n = Int(partners[base])
+        partners[base] = Int32(n - 1)
+        if partners[base + 1] != 0 {
+            if n == 1 { partners[base + 1] = 0 }   // empty again: the (empty) list is exact
+            return
+        }
+        for i in 0..<n where partners[base + 2 + i] == other {
+            partners[base + 2 + i] = partners[base + 2 + n - 1]
+            partners[base + 2 + n - 1] = 0
+            return
+        }
+    }
+
+    /// Whether every shape's pair count and partner list agree with the keys (for validation).
+    func partnerListsAreConsistent() -> Bool {
+        var counts = [Int32](repeating: 0, count: partners.count / PairTable.listStride)
+        for k in keys where k != PairTable.empty {
+            let (a, b) = PairTable.shapes(of: k)
+            guard Int(a) < counts.count, Int(b) < counts.count else { return false }
+            counts[Int(a)] += 1; counts[Int(b)] += 1
+        }
+        for s in 0..<counts.count {
+            let base = s * PairTable.listStride
+            if partners[base] != counts[s] { return false }
+            if partners[base + 1] != 0 { continue }
+            if counts[s] > Int32(PairTable.listCapacity) { return false }
+            for i in 0..<Int(counts[s]) where find(pairKey(Int32(s), partners[base + 2 + i])) < 0 { return false }
+        }
+        return true
     }
 
     mutating func remove(_ key: UInt64) {
@@ -90,6 +177,9 @@ struct PairTable {
         }
         keys[hole] = PairTable.empty; values[hole] = -1
         count -= 1
+        let (a, b) = PairTable.shapes(of: key)
+        removePartner(a, b)
+        removePartner(b, a)
     }
 
     private mutating func grow() {
@@ -99,7 +189,8 @@ struct PairTable {
         values = Array(repeating: -1, count: n)
         mask = n - 1
         count = 0
-        for i in 0..<oldK.count where oldK[i] != PairTable.empty { insert(oldK[i], oldV[i]) }
+        // the partner lists do not depend on the slots
+        for i in 0..<oldK.count where oldK[i] != PairTable.empty { _ = place(oldK[i], oldV[i]) }
     }
 }
 

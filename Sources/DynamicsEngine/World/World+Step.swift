@@ -107,8 +107,8 @@ extension World {
                             let both = me.flags.intersection(e.flags), either = me.flags.union(e.flags)
                             if !either.contains(.dynamicBody) || both.contains(.segment) { return }
                             if either.contains(.customFilter) && !base[Int(p)].filter.shouldCollide(with: base[Int(q)].filter) { return }
+                            if existing.contains(p, q) { return }
                             let key = pairKey(p, q)
-                            if existing.contains(key) { return }
                             if both.contains(.jointedBody) && bodyBase[Int(me.body)].jointCount > 0 && bodyBase[Int(e.body)].jointCount > 0 {
                                 out.pointee.jointed.append(key)   // joints decide below
                             } else {

@@ -66,6 +66,7 @@ extension World {
             }
         }
         if alive != pairs.count { errors.append("pair table holds \(pairs.count) pairs for \(alive) contacts") }
+        if !pairs.partnerListsAreConsistent() { errors.append("pair table's partner lists disagree with its pairs") }
         // joints
         for (i, j) in joints.enumerated() where j.isAlive {
             let impulses = [j.linearImpulse.x, j.linearImpulse.y, j.angularImpulse, j.axialImpulse, j.lowerImpulse,
