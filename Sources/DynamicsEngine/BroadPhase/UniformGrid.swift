@@ -309,6 +309,17 @@ struct GridQuery {
     let movable: LayerView
     let statics: LayerView
 
+    /// A test's outcome as 0 or 1, to combine tests without a branch each.
+    @inline(__always) private func bit(_ b: Bool) -> UInt8 { b ? 1 : 0 }
+
+    /// `e.overlaps(query)`, the four comparisons in one vector compare (same result, NaN included).
+    @inline(__always)
+    static func overlaps(_ e: AABB, _ qLower: SIMD2<Float>, _ qUpper: SIMD2<Float>) -> Bool {
+        let lhs = SIMD4(qLower.x, qLower.y, e.lower.x, e.lower.y)
+        let rhs = SIMD4(e.upper.x, e.upper.y, qUpper.x, qUpper.y)
+        return !any(lhs .> rhs)
+    }
+
     /// Calls `report` for every proxy of a layer whose fat box overlaps `box` (the querying proxy
     /// `exclude` left out): once each, by the lower-corner rule, except that cells sharing a bucket
     /// may report a proxy twice.
@@ -324,6 +335,7 @@ struct GridQuery {
             return
         }
         let st = layer.start, en = layer.entries, layout = layer.layout
+        let qLower = SIMD2(box.lower.x, box.lower.y), qUpper = SIMD2(box.upper.x, box.upper.y)
         var iy = r.y0
         while iy <= r.y1 {
             // Report a pair only from the cell holding the lower corner of the two boxes' overlap.
@@ -341,12 +353,12 @@ struct GridQuery {
                 while k < end {
                     let e = en[k]
                     k += 1
-                    if !e.box.overlaps(box) { continue }
-                    if e.proxy == exclude { continue }
+                    // One branch per entry, on all the tests at once: whether an entry overlaps is
+                    // unpredictable, and a branch per test mispredicted that often.
                     // An entry from another cell sharing this bucket can pass too: then the pair is
                     // reported twice, and the caller's sort removes the duplicate.
-                    if (!anyX && e.lowCellX != lowX) || (!anyY && e.lowCellY != lowY) { continue }
-                    report(e)
+                    let inCell = (bit(anyX) | bit(e.lowCellX == lowX)) & (bit(anyY) | bit(e.lowCellY == lowY))
+                    if bit(GridQuery.overlaps(e.box, qLower, qUpper)) & bit(e.proxy != exclude) & inCell != 0 { report(e) }
                 }
                 ix += 1
             }
