@@ -44,9 +44,9 @@ struct PairTable {
         }
     }
 
-    /// The keys over raw memory, for the pair search's inner loop: a lookup there costs no
-    /// reference counting and no bounds check. Only for the duration of `body`; the table must not
-    /// change meanwhile.
+    /// The keys and partner lists over raw memory, for the pair search's inner loop: a lookup there
+    /// costs no reference counting and no bounds check. Only for the duration of `body`; the table
+    /// must not change meanwhile.
     func withKeys<R>(_ body: (KeyView) -> R) -> R {
         keys.withUnsafeBufferPointer { k in
             partners.withUnsafeBufferPointer { l in

@@ -88,9 +88,9 @@ extension World {
         candidates.jointed.removeAll(keepingCapacity: true)
         movedProxies.sort()
         // Pairs that already have a contact are dropped as they are found (Box2D does the same), so
-        // only new pairs are collected and sorted. The table is read through a raw view of its keys:
-        // through `self` each lookup would cost an exclusivity check, through a copy a retain and
-        // release of its arrays per query. Nothing writes the table before the view ends.
+        // only new pairs are collected and sorted. The table is read through a raw view (partner
+        // lists, keys): through `self` each lookup would cost an exclusivity check, through a copy a
+        // retain and release of its arrays per query. Nothing writes the table before the view ends.
         grid.withQuery { g in withUnsafeMutablePointer(to: &candidates) { out in pairs.withKeys { existing in
             shapes.withUnsafeBufferPointer { sh in
                 bodies.withUnsafeBufferPointer { bb in
