@@ -46,14 +46,24 @@ extension World {
             }
         }
 
-        // Joints whose bodies are awake.
-        var jointList: [Int32] = []
-        for ji in 0..<joints.count where joints[ji].isAlive {
-            let a = bodies[Int(joints[ji].bodyA)], b = bodies[Int(joints[ji].bodyB)]
-            if a.awakeIndex < 0 && b.awakeIndex < 0 { continue }
-            jointList.append(Int32(ji))
-        }
+        // Joints whose bodies are awake, coloured as they are found (see the colouring below; joints
+        // take their colours before contacts). Colouring here, from the bodies' awake indices as
+        // `JointSolver.prepare` sets them, saves a second pass over the joint records.
         let dummy = Int32(awakeCount)
+        let coloring = ConstraintColoring(bodyCount: awakeCount)
+        var jointList: [Int32] = []
+        var jointColors: [Int32] = []
+        joints.withUnsafeBufferPointer { jj in
+            bodies.withUnsafeBufferPointer { bb in
+                for ji in 0..<jj.count where jj[ji].isAlive {
+                    let ia = bb[Int(jj[ji].bodyA)].awakeIndex, ib = bb[Int(jj[ji].bodyB)].awakeIndex
+                    if ia < 0 && ib < 0 { continue }
+                    jointList.append(Int32(ji))
+                    let a = ia >= 0 ? ia : dummy, b = ib >= 0 ? ib : dummy
+                    jointColors.append(coloring.assign(a, b, dynamicA: sims[Int(a)].isDynamic, dynamicB: sims[Int(b)].isDynamic))
+                }
+            }
+        }
         let warmStartScale: Float = 1
         bodies.withUnsafeBufferPointer { bb in
             joints.withUnsafeMutableBufferPointer { jj in
@@ -73,12 +83,6 @@ extension World {
         // solved four lanes wide, or in parallel): overflow first, then colour by colour, joints
         // before contacts. Coloured contacts are prepared straight into their four-wide constraint
         // and their impulses stored straight back from it: no scalar copy of them is ever made.
-        let coloring = ConstraintColoring(bodyCount: awakeCount)
-        var jointColors = [Int32](repeating: 0, count: jointList.count)
-        for (k, ji) in jointList.enumerated() {
-            let j = joints[Int(ji)]
-            jointColors[k] = coloring.assign(j.indexA, j.indexB, dynamicA: sims[Int(j.indexA)].isDynamic, dynamicB: sims[Int(j.indexB)].isDynamic)
-        }
         let colorCount = ConstraintColoring.colorCount
         var contactStart = [Int](repeating: 0, count: colorCount + 1)
         // Touching contacts with an awake body, in contact order: their indices (later the solve
