@@ -59,25 +59,28 @@ struct WideContact {
         put(&w.pointee.mA, mA); put(&w.pointee.iA, iA); put(&w.pointee.mB, mB); put(&w.pointee.iB, iB)
         put(&w.pointee.biasRate, softness.biasRate); put(&w.pointee.massScale, softness.massScale)
         put(&w.pointee.impulseScale, softness.impulseScale)
-        if m.pointCount > 0 {
-            let p = ContactSolver.preparePoint(m.p0, normal: m.normal, mA: mA, iA: iA, mB: mB, iB: iB,
+        /// One manifold point into the lane of its ten fields (point 1's or point 2's).
+        @inline(__always)
+        func putPoint(_ mp: ManifoldPoint, _ rAx: UnsafeMutablePointer<SIMD4<Float>>, _ rAy: UnsafeMutablePointer<SIMD4<Float>>,
+                      _ rBx: UnsafeMutablePointer<SIMD4<Float>>, _ rBy: UnsafeMutablePointer<SIMD4<Float>>,
+                      _ base: UnsafeMutablePointer<SIMD4<Float>>, _ normalMass: UnsafeMutablePointer<SIMD4<Float>>,
+                      _ tangentMass: UnsafeMutablePointer<SIMD4<Float>>, _ normalImpulse: UnsafeMutablePointer<SIMD4<Float>>,
+                      _ tangentImpulse: UnsafeMutablePointer<SIMD4<Float>>, _ relativeVelocity: UnsafeMutablePointer<SIMD4<Float>>) {
+            let p = ContactSolver.preparePoint(mp, normal: m.normal, mA: mA, iA: iA, mB: mB, iB: iB,
                                                vA: vA, wA: wA, vB: vB, wB: wB, warmStartScale: warmStartScale)
-            put(&w.pointee.rA1x, p.anchorA.x); put(&w.pointee.rA1y, p.anchorA.y)
-            put(&w.pointee.rB1x, p.anchorB.x); put(&w.pointee.rB1y, p.anchorB.y)
-            put(&w.pointee.base1, p.baseSeparation); put(&w.pointee.normalMass1, p.normalMass)
-            put(&w.pointee.tangentMass1, p.tangentMass)
-            put(&w.pointee.normalImpulse1, p.normalImpulse); put(&w.pointee.tangentImpulse1, p.tangentImpulse)
-            put(&w.pointee.relativeVelocity1, p.relativeVelocity)
+            put(rAx, p.anchorA.x); put(rAy, p.anchorA.y); put(rBx, p.anchorB.x); put(rBy, p.anchorB.y)
+            put(base, p.baseSeparation); put(normalMass, p.normalMass); put(tangentMass, p.tangentMass)
+            put(normalImpulse, p.normalImpulse); put(tangentImpulse, p.tangentImpulse); put(relativeVelocity, p.relativeVelocity)
+        }
+        if m.pointCount > 0 {
+            putPoint(m.p0, &w.pointee.rA1x, &w.pointee.rA1y, &w.pointee.rB1x, &w.pointee.rB1y, &w.pointee.base1,
+                     &w.pointee.normalMass1, &w.pointee.tangentMass1, &w.pointee.normalImpulse1, &w.pointee.tangentImpulse1,
+                     &w.pointee.relativeVelocity1)
         }
         if m.pointCount > 1 {
-            let p = ContactSolver.preparePoint(m.p1, normal: m.normal, mA: mA, iA: iA, mB: mB, iB: iB,
-                                               vA: vA, wA: wA, vB: vB, wB: wB, warmStartScale: warmStartScale)
-            put(&w.pointee.rA2x, p.anchorA.x); put(&w.pointee.rA2y, p.anchorA.y)
-            put(&w.pointee.rB2x, p.anchorB.x); put(&w.pointee.rB2y, p.anchorB.y)
-            put(&w.pointee.base2, p.baseSeparation); put(&w.pointee.normalMass2, p.normalMass)
-            put(&w.pointee.tangentMass2, p.tangentMass)
-            put(&w.pointee.normalImpulse2, p.normalImpulse); put(&w.pointee.tangentImpulse2, p.tangentImpulse)
-            put(&w.pointee.relativeVelocity2, p.relativeVelocity)
+            putPoint(m.p1, &w.pointee.rA2x, &w.pointee.rA2y, &w.pointee.rB2x, &w.pointee.rB2y, &w.pointee.base2,
+                     &w.pointee.normalMass2, &w.pointee.tangentMass2, &w.pointee.normalImpulse2, &w.pointee.tangentImpulse2,
+                     &w.pointee.relativeVelocity2)
         }
     }
 }
