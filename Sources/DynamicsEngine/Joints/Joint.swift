@@ -25,8 +25,7 @@ package enum JointKind: UInt8, Sendable, Codable {
 /// Everything needed to create a joint. Anchors are in each body's local frame (pt, relative to the
 /// body origin); angles in radians; frequencies in Hz; forces in mass·pt/s².
 package struct JointDef: Sendable, Codable {
-    // Read when the joint is created or prepared. Declaration order is memory order: the fields the
-    // solver reads in every sub-step come last, next to the joint's solver state (see `Joint`).
+    // Read when the joint is created or prepared.
     package var bodyA: BodyID = .null
     package var bodyB: BodyID = .null
     package var localAnchorA: Vec2 = .zero
@@ -45,7 +44,7 @@ package struct JointDef: Sendable, Codable {
     /// Target joint: the world point that body B's anchor is pulled to (pt).
     package var target: Vec2 = .zero
 
-    // Read by the solver in every sub-step.
+    // Also copied into the joint's `JointSim`, which the sub-steps read.
     package var kind: JointKind = .distance
     /// Distance: a spring (with `hertz`, `dampingRatio`) instead of a rigid rod. Revolute: an angular spring.
     package var enableSpring = false
@@ -76,11 +75,8 @@ package struct JointDef: Sendable, Codable {
     package init(kind: JointKind) { self.kind = kind }
 }
 
-/// A joint in the world: the definition plus solver state.
-///
-/// Declaration order is memory order, and it matters for speed: what the sub-steps read (the hot end
-/// of `def`, the impulses, the per-step data) is contiguous, three or four cache lines instead of five, as
-/// joints are visited colour by colour, out of memory order.
+/// A joint in the world: the definition, its links and the impulses it carries from step to step.
+/// What the sub-steps read lives in a ``JointSim``, made afresh each step.
 struct Joint: Codable {
     var bodyA: Int32 = -1
     var bodyB: Int32 = -1
@@ -97,24 +93,53 @@ struct Joint: Codable {
     var upperImpulse: Float = 0
     var motorImpulse: Float = 0
     var springImpulse: Float = 0
-    // per-step solver data
+}
+
+/// One awake joint as the sub-steps solve it: the definition's solver fields, the impulses and the
+/// per-step data, in one record of three cache lines.
+///
+/// Why a copy: the sub-steps visit joints colour by colour, a dozen passes a step. Prepared into an
+/// array in that order, each pass reads memory front to back (as Box2D keeps its joints colour by
+/// colour); read in place, the joint records came out of memory order and the passes waited on
+/// memory. Only the impulses go back to the ``Joint``.
+struct JointSim {
+    var kind: JointKind = .distance
+    var enableSpring = false
+    var enableLimit = false
+    var enableMotor = false
+    /// Whether the solver writes body A's (B's) velocity: only a dynamic body's. A static or
+    /// kinematic one would not change (its masses are zero), and leaving it alone is what lets the
+    /// joints of one colour, which share no dynamic body, run in parallel.
+    var writesA = false, writesB = false
     var indexA: Int32 = 0
     var indexB: Int32 = 0
+    // from the definition (lengths pt, speeds rad/s or pt/s, frequencies Hz, caps per `JointDef`)
+    var length: Float = 0, minLength: Float = 0, maxLength: Float = 0
+    var hertz: Float = 0
+    var motorSpeed: Float = 0, maxMotorTorque: Float = 0
+    /// The limits: angles (rad) for a revolute joint, translations (pt) for a prismatic one.
+    var lower: Float = 0, upper: Float = 0
+    var linearHertz: Float = 0, angularHertz: Float = 0
+    var maxForce: Float = 0
+    // accumulated impulses, as in `Joint`
+    var linearImpulse: Vec2 = .zero
+    var angularImpulse: Float = 0
+    var axialImpulse: Float = 0
+    var lowerImpulse: Float = 0
+    var upperImpulse: Float = 0
+    var motorImpulse: Float = 0
+    var springImpulse: Float = 0
+    // per-step solver data
     var rA: Vec2 = .zero
     var rB: Vec2 = .zero
     var deltaCenter: Vec2 = .zero
     var deltaAngle: Float = 0
     var axisA: Vec2 = .zero
     var mA: Float = 0, mB: Float = 0, iA: Float = 0, iB: Float = 0
-    /// Whether the solver writes body A's (B's) velocity: only a dynamic body's. A static or
-    /// kinematic one would not change (its masses are zero), and leaving it alone is what lets the
-    /// joints of one colour, which share no dynamic body, run in parallel.
-    var writesA = false, writesB = false
     var axialMass: Float = 0
     var springSoftness = Softness.rigid
     var linearSoftness = Softness.rigid
     var angularSoftness = Softness.rigid
-    var isActive = false
 }
 
 /// A soft constraint's coefficients for one sub-step length (Catto's "soft step"): a spring of

@@ -11,47 +11,95 @@ struct JointContext {
 }
 
 enum JointSolver {
-    static func prepare(_ j: inout Joint, bodies: UnsafePointer<Body>, sims: UnsafePointer<BodyStepData>, dummy: Int32, ctx: JointContext, warmStartScale: Float) {
-        let bA = bodies[Int(j.bodyA)], bB = bodies[Int(j.bodyB)]
-        j.indexA = bA.awakeIndex >= 0 ? bA.awakeIndex : dummy
-        j.indexB = bB.awakeIndex >= 0 ? bB.awakeIndex : dummy
-        j.mA = sims[Int(j.indexA)].invMass; j.iA = sims[Int(j.indexA)].invI
-        j.mB = sims[Int(j.indexB)].invMass; j.iB = sims[Int(j.indexB)].invI
-        j.writesA = sims[Int(j.indexA)].isDynamic && j.def.kind != .target   // a target joint's A is the world
-        j.writesB = sims[Int(j.indexB)].isDynamic
+    /// Fills `out` for joint `j`: the definition's solver fields, the impulses (scaled for the warm
+    /// start) and the per-step data. Reads the joint and the bodies, writes only `out`.
+    static func prepare(_ j: UnsafePointer<Joint>, into out: UnsafeMutablePointer<JointSim>, bodies: UnsafePointer<Body>,
+                        sims: UnsafePointer<BodyStepData>, dummy: Int32, ctx: JointContext, warmStartScale: Float) {
+        let bA = bodies[Int(j.pointee.bodyA)], bB = bodies[Int(j.pointee.bodyB)]
+        var s = JointSim()
+        let kind = j.pointee.def.kind
+        s.kind = kind
+        s.enableSpring = j.pointee.def.enableSpring
+        s.enableLimit = j.pointee.def.enableLimit
+        s.enableMotor = j.pointee.def.enableMotor
+        s.length = j.pointee.def.length
+        s.minLength = j.pointee.def.minLength
+        s.maxLength = j.pointee.def.maxLength
+        s.hertz = j.pointee.def.hertz
+        s.motorSpeed = j.pointee.def.motorSpeed
+        s.maxMotorTorque = j.pointee.def.maxMotorTorque
+        if kind == .prismatic {
+            s.lower = j.pointee.def.lowerTranslation; s.upper = j.pointee.def.upperTranslation
+        } else {
+            s.lower = j.pointee.def.lowerAngle; s.upper = j.pointee.def.upperAngle
+        }
+        s.linearHertz = j.pointee.def.linearHertz
+        s.angularHertz = j.pointee.def.angularHertz
+        s.maxForce = j.pointee.def.maxForce
+
+        s.indexA = bA.awakeIndex >= 0 ? bA.awakeIndex : dummy
+        s.indexB = bB.awakeIndex >= 0 ? bB.awakeIndex : dummy
+        s.mA = sims[Int(s.indexA)].invMass; s.iA = sims[Int(s.indexA)].invI
+        s.mB = sims[Int(s.indexB)].invMass; s.iB = sims[Int(s.indexB)].invI
+        s.writesA = sims[Int(s.indexA)].isDynamic && kind != .target   // a target joint's A is the world
+        s.writesB = sims[Int(s.indexB)].isDynamic
         let qA = bA.transform.q, qB = bB.transform.q
-        j.rA = qA.rotate(j.def.localAnchorA - bA.localCenter)
-        j.rB = qB.rotate(j.def.localAnchorB - bB.localCenter)
-        j.deltaCenter = bB.center - bA.center
-        j.deltaAngle = unwindAngle(relativeAngle(qA, qB) - j.def.referenceAngle)
-        j.axisA = qA.rotate(j.def.localAxisA)
-        let k = j.iA + j.iB
-        j.axialMass = k > 0 ? 1 / k : 0
-        j.springSoftness = Softness(hertz: j.def.hertz, zeta: j.def.dampingRatio, h: ctx.h)
-        j.linearSoftness = j.def.linearHertz > 0 ? Softness(hertz: j.def.linearHertz, zeta: j.def.linearDampingRatio, h: ctx.h) : ctx.jointSoftness
-        j.angularSoftness = j.def.angularHertz > 0 ? Softness(hertz: j.def.angularHertz, zeta: j.def.angularDampingRatio, h: ctx.h) : ctx.jointSoftness
-        if j.def.kind == .distance {
-            let d = j.deltaCenter + j.rB - j.rA
+        s.rA = qA.rotate(j.pointee.def.localAnchorA - bA.localCenter)
+        s.rB = qB.rotate(j.pointee.def.localAnchorB - bB.localCenter)
+        s.deltaCenter = bB.center - bA.center
+        s.deltaAngle = unwindAngle(relativeAngle(qA, qB) - j.pointee.def.referenceAngle)
+        s.axisA = qA.rotate(j.pointee.def.localAxisA)
+        let k = s.iA + s.iB
+        s.axialMass = k > 0 ? 1 / k : 0
+        s.springSoftness = Softness(hertz: s.hertz, zeta: j.pointee.def.dampingRatio, h: ctx.h)
+        s.linearSoftness = s.linearHertz > 0 ? Softness(hertz: s.linearHertz, zeta: j.pointee.def.linearDampingRatio, h: ctx.h) : ctx.jointSoftness
+        s.angularSoftness = s.angularHertz > 0 ? Softness(hertz: s.angularHertz, zeta: j.pointee.def.angularDampingRatio, h: ctx.h) : ctx.jointSoftness
+        if kind == .distance {
+            let d = s.deltaCenter + s.rB - s.rA
             let axis = d.normalized
-            let crA = cross(j.rA, axis), crB = cross(j.rB, axis)
-            let km = j.mA + j.mB + j.iA * crA * crA + j.iB * crB * crB
-            j.axialMass = km > 0 ? 1 / km : 0
+            let crA = cross(s.rA, axis), crB = cross(s.rB, axis)
+            let km = s.mA + s.mB + s.iA * crA * crA + s.iB * crB * crB
+            s.axialMass = km > 0 ? 1 / km : 0
         }
-        if j.def.kind == .target {
-            j.axisA = j.def.target - bB.center
-            j.linearSoftness = Softness(hertz: j.def.hertz, zeta: j.def.dampingRatio, h: ctx.h)
+        if kind == .target {
+            s.axisA = j.pointee.def.target - bB.center
+            s.linearSoftness = Softness(hertz: s.hertz, zeta: j.pointee.def.dampingRatio, h: ctx.h)
         }
-        j.linearImpulse = warmStartScale * j.linearImpulse
-        j.angularImpulse *= warmStartScale
-        j.axialImpulse *= warmStartScale
-        j.lowerImpulse *= warmStartScale
-        j.upperImpulse *= warmStartScale
-        j.motorImpulse *= warmStartScale
-        j.springImpulse *= warmStartScale
+        s.linearImpulse = warmStartScale * j.pointee.linearImpulse
+        s.angularImpulse = warmStartScale * j.pointee.angularImpulse
+        s.axialImpulse = warmStartScale * j.pointee.axialImpulse
+        s.lowerImpulse = warmStartScale * j.pointee.lowerImpulse
+        s.upperImpulse = warmStartScale * j.pointee.upperImpulse
+        s.motorImpulse = warmStartScale * j.pointee.motorImpulse
+        s.springImpulse = warmStartScale * j.pointee.springImpulse
+        out.initialize(to: s)
+    }
+
+    /// Carries the impulses of `s` back to its joint for the next step's warm start. A non-finite
+    /// impulse (a numerical blow-up the bodies were already protected from in `finalizeBodies`)
+    /// is not carried over: all of the joint's impulses restart from zero.
+    static func storeImpulses(_ s: UnsafePointer<JointSim>, into j: UnsafeMutablePointer<Joint>) {
+        let p = s.pointee
+        let sum = p.linearImpulse.x + p.linearImpulse.y + p.angularImpulse + p.axialImpulse
+            + p.lowerImpulse + p.upperImpulse + p.motorImpulse + p.springImpulse
+        // a finite sum proves every term finite; an infinite one may be an overflow of finite terms
+        if !sum.isFinite && !(p.linearImpulse.isFinite && p.angularImpulse.isFinite && p.axialImpulse.isFinite
+                              && p.lowerImpulse.isFinite && p.upperImpulse.isFinite
+                              && p.motorImpulse.isFinite && p.springImpulse.isFinite) {
+            j.pointee.linearImpulse = .zero
+            j.pointee.angularImpulse = 0; j.pointee.axialImpulse = 0
+            j.pointee.lowerImpulse = 0; j.pointee.upperImpulse = 0
+            j.pointee.motorImpulse = 0; j.pointee.springImpulse = 0
+            return
+        }
+        j.pointee.linearImpulse = p.linearImpulse
+        j.pointee.angularImpulse = p.angularImpulse; j.pointee.axialImpulse = p.axialImpulse
+        j.pointee.lowerImpulse = p.lowerImpulse; j.pointee.upperImpulse = p.upperImpulse
+        j.pointee.motorImpulse = p.motorImpulse; j.pointee.springImpulse = p.springImpulse
     }
 
     @inline(__always)
-    static func apply(_ j: UnsafeMutablePointer<Joint>, _ states: UnsafeMutablePointer<BodyState>, _ P: Vec2, _ rA: Vec2, _ rB: Vec2, _ angular: Float) {
+    static func apply(_ j: UnsafeMutablePointer<JointSim>, _ states: UnsafeMutablePointer<BodyState>, _ P: Vec2, _ rA: Vec2, _ rB: Vec2, _ angular: Float) {
         let a = Int(j.pointee.indexA), b = Int(j.pointee.indexB)
         if j.pointee.writesA {
             states[a].v -= j.pointee.mA * P
@@ -63,10 +111,10 @@ enum JointSolver {
         }
     }
 
-    static func warmStart(_ j: UnsafeMutablePointer<Joint>, _ states: UnsafeMutablePointer<BodyState>) {
+    static func warmStart(_ j: UnsafeMutablePointer<JointSim>, _ states: UnsafeMutablePointer<BodyState>) {
         let sA = states[Int(j.pointee.indexA)], sB = states[Int(j.pointee.indexB)]
         let rA = sA.dq.rotate(j.pointee.rA), rB = sB.dq.rotate(j.pointee.rB)
-        switch j.pointee.def.kind {
+        switch j.pointee.kind {
         case .distance:
             let d = (sB.dp - sA.dp) + j.pointee.deltaCenter + rB - rA
             let axis = d.normalized
@@ -110,7 +158,7 @@ enum JointSolver {
         return Vec2(det * (k22 * b.x - k12 * b.y), det * (k11 * b.y - k12 * b.x))
     }
 
-    static func solve(_ j: UnsafeMutablePointer<Joint>, _ states: UnsafeMutablePointer<BodyState>, ctx: JointContext, useBias: Bool) {
+    static func solve(_ j: UnsafeMutablePointer<JointSim>, _ states: UnsafeMutablePointer<BodyState>, ctx: JointContext, useBias: Bool) {
         let a = Int(j.pointee.indexA), b = Int(j.pointee.indexB)
         let sA = states[a], sB = states[b]
         var vA = sA.v, wA = sA.w, vB = sB.v, wB = sB.w
@@ -120,21 +168,20 @@ enum JointSolver {
         // Only springs, limits and welds need the angle: an atan2 per joint per pass is not free.
         @inline(__always) func jointAngle() -> Float { j.pointee.deltaAngle + relativeAngle(sA.dq, sB.dq) }
         let soft = ctx.jointSoftness
-        let def = j.pointee.def
 
-        switch def.kind {
+        switch j.pointee.kind {
         case .distance:
             let length = d.length
             let axis = d.normalized
             let crA = cross(rA, axis), crB = cross(rB, axis)
             let km = mA + mB + iA * crA * crA + iB * crB * crB
             let axialMass: Float = km > 0 ? 1 / km : 0
-            let minL = def.minLength, maxL = def.maxLength
-            if def.enableSpring && minL < maxL {
-                if def.hertz > 0 {
+            let minL = j.pointee.minLength, maxL = j.pointee.maxLength
+            if j.pointee.enableSpring && minL < maxL {
+                if j.pointee.hertz > 0 {
                     let vr = (vB + cross(wB, rB)) - (vA + cross(wA, rA))
                     let Cdot = dot(axis, vr)
-                    let C = length - def.length
+                    let C = length - j.pointee.length
                     let sp = j.pointee.springSoftness
                     let impulse = -sp.massScale * axialMass * (Cdot + sp.biasRate * C) - sp.impulseScale * j.pointee.axialImpulse
                     j.pointee.axialImpulse += impulse
@@ -145,7 +192,7 @@ enum JointSolver {
                 // rigid rod
                 let vr = (vB + cross(wB, rB)) - (vA + cross(wA, rA))
                 let Cdot = dot(axis, vr)
-                let C = length - def.length
+                let C = length - j.pointee.length
                 var bias: Float = 0, ms: Float = 1, isc: Float = 0
                 if useBias { bias = soft.biasRate * C; ms = soft.massScale; isc = soft.impulseScale }
                 let impulse = -ms * axialMass * (Cdot + bias) - isc * j.pointee.axialImpulse
@@ -153,7 +200,7 @@ enum JointSolver {
                 let P = impulse * axis
                 vA -= mA * P; wA -= iA * cross(rA, P); vB += mB * P; wB += iB * cross(rB, P)
             }
-            if def.enableLimit && minL < maxL {
+            if j.pointee.enableLimit && minL < maxL {
                 do { // lower
                     let C = length - minL
                     var bias: Float = 0, ms: Float = 1, isc: Float = 0
@@ -184,7 +231,7 @@ enum JointSolver {
 
         case .revolute:
             let axialMass = j.pointee.axialMass
-            if def.enableSpring && def.hertz > 0 {
+            if j.pointee.enableSpring && j.pointee.hertz > 0 {
                 let sp = j.pointee.springSoftness
                 let C = jointAngle()
                 let Cdot = wB - wA
@@ -192,18 +239,18 @@ enum JointSolver {
                 j.pointee.springImpulse += impulse
                 wA -= iA * impulse; wB += iB * impulse
             }
-            if def.enableMotor {
-                let Cdot = wB - wA - def.motorSpeed
+            if j.pointee.enableMotor {
+                let Cdot = wB - wA - j.pointee.motorSpeed
                 var impulse = -axialMass * Cdot
                 let old = j.pointee.motorImpulse
-                let maxImpulse = def.maxMotorTorque * ctx.h
+                let maxImpulse = j.pointee.maxMotorTorque * ctx.h
                 j.pointee.motorImpulse = clamp(old + impulse, -maxImpulse, maxImpulse)
                 impulse = j.pointee.motorImpulse - old
                 wA -= iA * impulse; wB += iB * impulse
             }
-            if def.enableLimit {
+            if j.pointee.enableLimit {
                 do {
-                    let C = jointAngle() - def.lowerAngle
+                    let C = jointAngle() - j.pointee.lower
                     var bias: Float = 0, ms: Float = 1, isc: Float = 0
                     if C > 0 { bias = C * ctx.invH } else if useBias { bias = soft.biasRate * C; ms = soft.massScale; isc = soft.impulseScale }
                     let Cdot = wB - wA
@@ -214,7 +261,7 @@ enum JointSolver {
                     wA -= iA * impulse; wB += iB * impulse
                 }
                 do {
-                    let C = def.upperAngle - jointAngle()
+                    let C = j.pointee.upper - jointAngle()
                     var bias: Float = 0, ms: Float = 1, isc: Float = 0
                     if C > 0 { bias = C * ctx.invH } else if useBias { bias = soft.biasRate * C; ms = soft.massScale; isc = soft.impulseScale }
                     let Cdot = wA - wB
@@ -231,13 +278,13 @@ enum JointSolver {
             do {
                 let sp = j.pointee.angularSoftness
                 var bias: Float = 0, ms: Float = 1, isc: Float = 0
-                if useBias || def.angularHertz > 0 { bias = sp.biasRate * jointAngle(); ms = sp.massScale; isc = sp.impulseScale }
+                if useBias || j.pointee.angularHertz > 0 { bias = sp.biasRate * jointAngle(); ms = sp.massScale; isc = sp.impulseScale }
                 let Cdot = wB - wA
                 let impulse = -j.pointee.axialMass * ms * (Cdot + bias) - isc * j.pointee.angularImpulse
                 j.pointee.angularImpulse += impulse
                 wA -= iA * impulse; wB += iB * impulse
             }
-            solvePointPart(j, &vA, &wA, &vB, &wB, rA, rB, d, j.pointee.linearSoftness, useBias || def.linearHertz > 0)
+            solvePointPart(j, &vA, &wA, &vB, &wB, rA, rB, d, j.pointee.linearSoftness, useBias || j.pointee.linearHertz > 0)
 
         case .prismatic:
             let axis = sA.dq.rotate(j.pointee.axisA)
@@ -245,19 +292,19 @@ enum JointSolver {
             let a1 = cross(d + rA, axis), a2 = cross(rB, axis)
             let ka = mA + mB + iA * a1 * a1 + iB * a2 * a2
             let axialMass: Float = ka > 0 ? 1 / ka : 0
-            if def.enableMotor {
+            if j.pointee.enableMotor {
                 let Cdot = dot(axis, vB - vA) + a2 * wB - a1 * wA
-                var impulse = axialMass * (def.motorSpeed - Cdot)
+                var impulse = axialMass * (j.pointee.motorSpeed - Cdot)
                 let old = j.pointee.motorImpulse
-                let maxImpulse = def.maxMotorTorque * ctx.h
+                let maxImpulse = j.pointee.maxMotorTorque * ctx.h
                 j.pointee.motorImpulse = clamp(old + impulse, -maxImpulse, maxImpulse)
                 impulse = j.pointee.motorImpulse - old
                 let P = impulse * axis
                 vA -= mA * P; wA -= iA * impulse * a1; vB += mB * P; wB += iB * impulse * a2
             }
-            if def.enableLimit {
+            if j.pointee.enableLimit {
                 do {
-                    let C = translation - def.lowerTranslation
+                    let C = translation - j.pointee.lower
                     var bias: Float = 0, ms: Float = 1, isc: Float = 0
                     if C > 0 { bias = C * ctx.invH } else if useBias { bias = soft.biasRate * C; ms = soft.massScale; isc = soft.impulseScale }
                     let Cdot = dot(axis, vB - vA) + a2 * wB - a1 * wA
@@ -269,7 +316,7 @@ enum JointSolver {
                     vA -= mA * P; wA -= iA * impulse * a1; vB += mB * P; wB += iB * impulse * a2
                 }
                 do {
-                    let C = def.upperTranslation - translation
+                    let C = j.pointee.upper - translation
                     var bias: Float = 0, ms: Float = 1, isc: Float = 0
                     if C > 0 { bias = C * ctx.invH } else if useBias { bias = soft.biasRate * C; ms = soft.massScale; isc = soft.impulseScale }
                     let Cdot = dot(axis, vA - vB) + a1 * wA - a2 * wB
@@ -316,7 +363,7 @@ enum JointSolver {
                                -sp.massScale * b.y - sp.impulseScale * j.pointee.linearImpulse.y)
             let old = j.pointee.linearImpulse
             var total = old + impulse
-            let maxImpulse = def.maxForce * ctx.h
+            let maxImpulse = j.pointee.maxForce * ctx.h
             let l = total.length
             if l > maxImpulse && l > 0 { total = (maxImpulse / l) * total }
             impulse = total - old
@@ -328,7 +375,7 @@ enum JointSolver {
     }
 
     @inline(__always)
-    static func solvePointPart(_ j: UnsafeMutablePointer<Joint>, _ vA: inout Vec2, _ wA: inout Float, _ vB: inout Vec2, _ wB: inout Float,
+    static func solvePointPart(_ j: UnsafeMutablePointer<JointSim>, _ vA: inout Vec2, _ wA: inout Float, _ vB: inout Vec2, _ wB: inout Float,
                                _ rA: Vec2, _ rB: Vec2, _ separation: Vec2, _ soft: Softness, _ useBias: Bool) {
         let mA = j.pointee.mA, iA = j.pointee.iA, mB = j.pointee.mB, iB = j.pointee.iB
         let Cdot = (vB + cross(wB, rB)) - (vA + cross(wA, rA))

@@ -64,15 +64,30 @@ extension World {
                 }
             }
         }
+        // The joints in solve order (colour by colour, the overflow slot first; within a colour in
+        // joint order), each prepared into its `JointSim` at its place in that order, so the
+        // sub-steps read the joints front to back.
+        let colorCount = ConstraintColoring.colorCount
+        var jointStart = [Int](repeating: 0, count: colorCount + 1)
+        for c in jointColors { jointStart[Int(c) + 1] += 1 }
+        for i in 0..<colorCount { jointStart[i + 1] += jointStart[i] }
+        do {
+            var fill = jointStart
+            var orderedJoints = [Int32](repeating: 0, count: jointList.count)
+            for (k, c) in jointColors.enumerated() { orderedJoints[fill[Int(c)]] = jointList[k]; fill[Int(c)] += 1 }
+            jointList = orderedJoints
+        }
+        let jointSims = jointSimBuffer.reserve(count: max(1, jointList.count))
         let warmStartScale: Float = 1
         bodies.withUnsafeBufferPointer { bb in
-            joints.withUnsafeMutableBufferPointer { jj in
+            joints.withUnsafeBufferPointer { jj in
                 jointList.withUnsafeBufferPointer { list in
                     let bp = bb.baseAddress!, jp = jj.baseAddress!
-                    // each joint reads the bodies and writes only itself
+                    // each joint reads its record and the bodies, and writes only its own sim
                     pool.forEachRange(list.count, minimum: 256) { r in
                         for k in r {
-                            JointSolver.prepare(&jp[Int(list[k])], bodies: bp, sims: sims, dummy: dummy, ctx: ctx, warmStartScale: warmStartScale)
+                            JointSolver.prepare(jp + Int(list[k]), into: jointSims + k, bodies: bp, sims: sims, dummy: dummy,
+                                                ctx: ctx, warmStartScale: warmStartScale)
                         }
                     }
                 }
@@ -83,7 +98,6 @@ extension World {
         // solved four lanes wide, or in parallel): overflow first, then colour by colour, joints
         // before contacts. Coloured contacts are prepared straight into their four-wide constraint
         // and their impulses stored straight back from it: no scalar copy of them is ever made.
-        let colorCount = ConstraintColoring.colorCount
         var contactStart = [Int](repeating: 0, count: colorCount + 1)
         // Touching contacts with an awake body, in contact order: their indices (later the solve
         // order) and colours.
@@ -114,15 +128,9 @@ extension World {
             }
         }
         coloring.release()
-        var jointStart = [Int](repeating: 0, count: colorCount + 1)
-        for c in jointColors { jointStart[Int(c) + 1] += 1 }
-        for i in 0..<colorCount { jointStart[i + 1] += jointStart[i]; contactStart[i + 1] += contactStart[i] }
+        for i in 0..<colorCount { contactStart[i + 1] += contactStart[i] }
         do {
-            var fill = jointStart
-            var orderedJoints = [Int32](repeating: 0, count: jointList.count)
-            for (k, c) in jointColors.enumerated() { orderedJoints[fill[Int(c)]] = jointList[k]; fill[Int(c)] += 1 }
-            jointList = orderedJoints
-            fill = contactStart
+            var fill = contactStart
             for k in 0..<solvedCount {
                 let c = Int(colorOf[k])
                 ordered[fill[c]] = solvedIndices[k]
@@ -192,8 +200,7 @@ extension World {
         let maxSpeed = maxLinearSpeed
         let push = maxPushSpeed
         let threshold = restitutionThreshold
-        joints.withUnsafeMutableBufferPointer { jj in
-            let jbase = jj.baseAddress
+        do {
             let cbase = constraints
             let wbase = wide
             let overflowContacts = 0..<overflowCount
@@ -202,7 +209,6 @@ extension World {
             // thread; a colour's joints and wide contacts split across the pool, as a colour's
             // constraints share no dynamic body)
             let trash = Int32(awakeCount + 1)
-            let jointOrder = jointList
             /// The joints of one colour: the overflow slot in order on this thread, a colour's joints
             /// split across the pool (they share no dynamic body, and write no other). The pass is
             /// chosen once per range, not per joint: a closure call per joint cost more than a tenth
@@ -211,11 +217,10 @@ extension World {
                 let lo = jointStart[color], n = jointStart[color + 1] - lo
                 if n == 0 { return }
                 func run(_ r: Range<Int>) {
-                    guard let jbase else { return }
                     switch pass {
-                    case .warmStart: for k in r { JointSolver.warmStart(jbase + Int(jointOrder[k]), states) }
-                    case .solve: for k in r { JointSolver.solve(jbase + Int(jointOrder[k]), states, ctx: ctx, useBias: true) }
-                    case .relax: for k in r { JointSolver.solve(jbase + Int(jointOrder[k]), states, ctx: ctx, useBias: false) }
+                    case .warmStart: for k in r { JointSolver.warmStart(jointSims + k, states) }
+                    case .solve: for k in r { JointSolver.solve(jointSims + k, states, ctx: ctx, useBias: true) }
+                    case .relax: for k in r { JointSolver.solve(jointSims + k, states, ctx: ctx, useBias: false) }
                     }
                 }
                 if color == 0 || n < 64 {
@@ -344,18 +349,9 @@ extension World {
             }
         }
         joints.withUnsafeMutableBufferPointer { jj in
-            for ji in jointList {
-                let j = jj.baseAddress! + Int(ji)
-                let sum = j.pointee.linearImpulse.x + j.pointee.linearImpulse.y + j.pointee.angularImpulse + j.pointee.axialImpulse
-                    + j.pointee.lowerImpulse + j.pointee.upperImpulse + j.pointee.motorImpulse + j.pointee.springImpulse
-                if !sum.isFinite && !(j.pointee.linearImpulse.isFinite && j.pointee.angularImpulse.isFinite && j.pointee.axialImpulse.isFinite
-                                      && j.pointee.lowerImpulse.isFinite && j.pointee.upperImpulse.isFinite
-                                      && j.pointee.motorImpulse.isFinite && j.pointee.springImpulse.isFinite) {
-                    j.pointee.linearImpulse = .zero
-                    j.pointee.angularImpulse = 0; j.pointee.axialImpulse = 0
-                    j.pointee.lowerImpulse = 0; j.pointee.upperImpulse = 0
-                    j.pointee.motorImpulse = 0; j.pointee.springImpulse = 0
-                }
+            jointList.withUnsafeBufferPointer { list in
+                let jp = jj.baseAddress!
+                for k in 0..<list.count { JointSolver.storeImpulses(jointSims + k, into: jp + Int(list[k])) }
             }
         }
 

@@ -68,6 +68,8 @@ package final class World {
     let pool: WorkerPool
     let stateBuffer = ScratchBuffer<BodyState>()
     let simBuffer = ScratchBuffer<BodyStepData>()
+    /// The awake joints' solver records, in solve order.
+    let jointSimBuffer = ScratchBuffer<JointSim>()
     /// The step's touching contacts in solve order (overflow, then colour by colour).
     let orderedContactBuffer = ScratchBuffer<SolvedContact>()
     /// The same contacts in contact order, before sorting by colour; `updateSleep` walks them too.
