@@ -64,30 +64,36 @@ extension World {
                 }
             }
         }
-        // The joints in solve order (colour by colour, the overflow slot first; within a colour in
-        // joint order), each prepared into its `JointSim` at its place in that order, so the
-        // sub-steps read the joints front to back.
+        // Each awake joint is prepared into the `JointSim` at its place in solve order (colour by
+        // colour, the overflow slot first; within a colour in joint order), so the sub-steps read
+        // the sims front to back. Preparing and storing run in joint order: the joint records are
+        // then read front to back, and the scattered accesses are to the sims.
         let colorCount = ConstraintColoring.colorCount
         var jointStart = [Int](repeating: 0, count: colorCount + 1)
         for c in jointColors { jointStart[Int(c) + 1] += 1 }
         for i in 0..<colorCount { jointStart[i + 1] += jointStart[i] }
+        var jointSlot = jointColors   // becomes each found joint's place in solve order
         do {
             var fill = jointStart
-            var orderedJoints = [Int32](repeating: 0, count: jointList.count)
-            for (k, c) in jointColors.enumerated() { orderedJoints[fill[Int(c)]] = jointList[k]; fill[Int(c)] += 1 }
-            jointList = orderedJoints
+            for k in 0..<jointSlot.count {
+                let c = Int(jointSlot[k])
+                jointSlot[k] = Int32(fill[c])
+                fill[c] += 1
+            }
         }
         let jointSims = jointSimBuffer.reserve(count: max(1, jointList.count))
         let warmStartScale: Float = 1
         bodies.withUnsafeBufferPointer { bb in
             joints.withUnsafeBufferPointer { jj in
                 jointList.withUnsafeBufferPointer { list in
-                    let bp = bb.baseAddress!, jp = jj.baseAddress!
-                    // each joint reads its record and the bodies, and writes only its own sim
-                    pool.forEachRange(list.count, minimum: 256) { r in
-                        for k in r {
-                            JointSolver.prepare(jp + Int(list[k]), into: jointSims + k, bodies: bp, sims: sims, dummy: dummy,
-                                                ctx: ctx, warmStartScale: warmStartScale)
+                    jointSlot.withUnsafeBufferPointer { slot in
+                        let bp = bb.baseAddress!, jp = jj.baseAddress!
+                        // each joint reads its record and the bodies, and writes only its own sim
+                        pool.forEachRange(list.count, minimum: 256) { r in
+                            for k in r {
+                                JointSolver.prepare(jp + Int(list[k]), into: jointSims + Int(slot[k]), bodies: bp, sims: sims,
+                                                    dummy: dummy, ctx: ctx, warmStartScale: warmStartScale)
+                            }
                         }
                     }
                 }
@@ -350,8 +356,10 @@ extension World {
         }
         joints.withUnsafeMutableBufferPointer { jj in
             jointList.withUnsafeBufferPointer { list in
-                let jp = jj.baseAddress!
-                for k in 0..<list.count { JointSolver.storeImpulses(jointSims + k, into: jp + Int(list[k])) }
+                jointSlot.withUnsafeBufferPointer { slot in
+                    let jp = jj.baseAddress!
+                    for k in 0..<list.count { JointSolver.storeImpulses(jointSims + Int(slot[k]), into: jp + Int(list[k])) }
+                }
             }
         }
 
