@@ -32,13 +32,13 @@ struct WideContact {
         massScale = SIMD4(repeating: 1)
     }
 
-    /// Prepares one lane straight from its contact, with the scalar preparation's arithmetic
+    /// Prepares one lane straight from its contact's input, with the scalar preparation's arithmetic
     /// (`ContactSolver.preparePoint`). Building four scalar constraints and then transposing them
     /// cost about as much again as the arithmetic. A one-point manifold leaves the lane's second
     /// point zero (zero mass: no impulse). Each value is stored into its lane in place: a mutating
     /// method with a variable lane index would copy the whole constraint in and out per lane.
     @inline(__always)
-    static func prepareLane(_ w: UnsafeMutablePointer<WideContact>, _ lane: Int, _ sc: SolvedContact, _ c: UnsafePointer<Contact>,
+    static func prepareLane(_ w: UnsafeMutablePointer<WideContact>, _ lane: Int, _ input: UnsafePointer<ContactInput>,
                             sims: UnsafePointer<BodyStepData>, states: UnsafePointer<BodyState>, softness: Softness,
                             warmStartScale: Float) {
         let offset = 4 &* lane
@@ -48,37 +48,39 @@ struct WideContact {
         @inline(__always) func put(_ field: UnsafeMutablePointer<SIMD4<Int32>>, _ x: Int32) {
             UnsafeMutableRawPointer(field).storeBytes(of: x, toByteOffset: offset, as: Int32.self)
         }
-        let m = c.pointee.manifold
+        let sc = input.pointee.solved
+        let n = input.pointee.normal
         let sa = sims[Int(sc.a)], sb = sims[Int(sc.b)]
         let mA = sa.invMass, iA = sa.invI, mB = sb.invMass, iB = sb.invI
         let vA = states[Int(sc.a)].v, wA = states[Int(sc.a)].w
         let vB = states[Int(sc.b)].v, wB = states[Int(sc.b)].w
         put(&w.pointee.a, sc.a); put(&w.pointee.b, sc.b)
-        put(&w.pointee.nx, m.normal.x); put(&w.pointee.ny, m.normal.y)
-        put(&w.pointee.friction, c.pointee.friction); put(&w.pointee.restitution, c.pointee.restitution)
+        put(&w.pointee.nx, n.x); put(&w.pointee.ny, n.y)
+        put(&w.pointee.friction, input.pointee.friction); put(&w.pointee.restitution, input.pointee.restitution)
         put(&w.pointee.mA, mA); put(&w.pointee.iA, iA); put(&w.pointee.mB, mB); put(&w.pointee.iB, iB)
         put(&w.pointee.biasRate, softness.biasRate); put(&w.pointee.massScale, softness.massScale)
         put(&w.pointee.impulseScale, softness.impulseScale)
         /// One manifold point into the lane of its ten fields (point 1's or point 2's).
         @inline(__always)
-        func putPoint(_ mp: ManifoldPoint, _ rAx: UnsafeMutablePointer<SIMD4<Float>>, _ rAy: UnsafeMutablePointer<SIMD4<Float>>,
+        func putPoint(_ mp: InputPoint, _ rAx: UnsafeMutablePointer<SIMD4<Float>>, _ rAy: UnsafeMutablePointer<SIMD4<Float>>,
                       _ rBx: UnsafeMutablePointer<SIMD4<Float>>, _ rBy: UnsafeMutablePointer<SIMD4<Float>>,
                       _ base: UnsafeMutablePointer<SIMD4<Float>>, _ normalMass: UnsafeMutablePointer<SIMD4<Float>>,
                       _ tangentMass: UnsafeMutablePointer<SIMD4<Float>>, _ normalImpulse: UnsafeMutablePointer<SIMD4<Float>>,
                       _ tangentImpulse: UnsafeMutablePointer<SIMD4<Float>>, _ relativeVelocity: UnsafeMutablePointer<SIMD4<Float>>) {
-            let p = ContactSolver.preparePoint(mp, normal: m.normal, mA: mA, iA: iA, mB: mB, iB: iB,
+            let p = ContactSolver.preparePoint(mp, normal: n, mA: mA, iA: iA, mB: mB, iB: iB,
                                                vA: vA, wA: wA, vB: vB, wB: wB, warmStartScale: warmStartScale)
             put(rAx, p.anchorA.x); put(rAy, p.anchorA.y); put(rBx, p.anchorB.x); put(rBy, p.anchorB.y)
             put(base, p.baseSeparation); put(normalMass, p.normalMass); put(tangentMass, p.tangentMass)
             put(normalImpulse, p.normalImpulse); put(tangentImpulse, p.tangentImpulse); put(relativeVelocity, p.relativeVelocity)
         }
-        if m.pointCount > 0 {
-            putPoint(m.p0, &w.pointee.rA1x, &w.pointee.rA1y, &w.pointee.rB1x, &w.pointee.rB1y, &w.pointee.base1,
+        let pointCount = input.pointee.pointCount
+        if pointCount > 0 {
+            putPoint(input.pointee.p0, &w.pointee.rA1x, &w.pointee.rA1y, &w.pointee.rB1x, &w.pointee.rB1y, &w.pointee.base1,
                      &w.pointee.normalMass1, &w.pointee.tangentMass1, &w.pointee.normalImpulse1, &w.pointee.tangentImpulse1,
                      &w.pointee.relativeVelocity1)
         }
-        if m.pointCount > 1 {
-            putPoint(m.p1, &w.pointee.rA2x, &w.pointee.rA2y, &w.pointee.rB2x, &w.pointee.rB2y, &w.pointee.base2,
+        if pointCount > 1 {
+            putPoint(input.pointee.p1, &w.pointee.rA2x, &w.pointee.rA2y, &w.pointee.rB2x, &w.pointee.rB2y, &w.pointee.base2,
                      &w.pointee.normalMass2, &w.pointee.tangentMass2, &w.pointee.normalImpulse2, &w.pointee.tangentImpulse2,
                      &w.pointee.relativeVelocity2)
         }

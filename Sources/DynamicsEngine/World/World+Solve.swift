@@ -137,10 +137,15 @@ extension World {
         for i in 0..<colorCount { contactStart[i + 1] += contactStart[i] }
         do {
             var fill = contactStart
-            for k in 0..<solvedCount {
-                let c = Int(colorOf[k])
-                ordered[fill[c]] = solvedIndices[k]
-                fill[c] += 1
+            // in contact order: the contact records are read front to back (see `ContactInput`)
+            contacts.withUnsafeBufferPointer { cbuf in
+                let cp = cbuf.baseAddress!
+                for k in 0..<solvedCount {
+                    let c = Int(colorOf[k])
+                    let sc = solvedIndices[k]
+                    (ordered + fill[c]).initialize(to: ContactInput(sc, cp + Int(sc.contact)))
+                    fill[c] += 1
+                }
             }
         }
         solvedContactCount = solvedCount
@@ -166,36 +171,31 @@ extension World {
                 k += 4
             }
         }
-        contacts.withUnsafeBufferPointer { cbuf in
-            do {
-                let cp = cbuf.baseAddress!
-                @inline(__always) func prepare(_ sc: SolvedContact) -> ContactConstraint {
-                    let c = cp + Int(sc.contact)
-                    var cc = ContactConstraint()
-                    cc.a = sc.a
-                    cc.b = sc.b
-                    cc.contact = sc.contact
-                    cc.friction = c.pointee.friction
-                    cc.restitution = c.pointee.restitution
-                    ContactSolver.prepare(&cc, manifold: c.pointee.manifold, sims: sims, states: states, softness: softness,
-                                          staticSoftness: staticSoftness, warmStartScale: warmStartScale,
-                                          isStaticPair: sc.isStaticPair)
-                    return cc
-                }
-                for k in 0..<overflowCount { (constraints + k).initialize(to: prepare(ordered[k])) }
-                let padding = WideContact(padding: dummy)
-                wideLanes.withUnsafeBufferPointer { lanes in
-                    pool.forEachRange(wideCount, minimum: 64) { r in
-                        for w in r {
-                            let first = Int(wideFirst[w])
-                            let wc = wide + w
-                            wc.initialize(to: padding)
-                            for lane in 0..<Int(lanes[w]) {
-                                let sc = ordered[first + lane]
-                                WideContact.prepareLane(wc, lane, sc, cp + Int(sc.contact), sims: sims, states: states,
-                                                        softness: sc.isStaticPair ? staticSoftness : softness,
-                                                        warmStartScale: warmStartScale)
-                            }
+        do {
+            @inline(__always) func prepare(_ input: ContactInput) -> ContactConstraint {
+                var cc = ContactConstraint()
+                cc.a = input.solved.a
+                cc.b = input.solved.b
+                cc.contact = input.solved.contact
+                cc.friction = input.friction
+                cc.restitution = input.restitution
+                ContactSolver.prepare(&cc, input, sims: sims, states: states, softness: softness,
+                                      staticSoftness: staticSoftness, warmStartScale: warmStartScale)
+                return cc
+            }
+            for k in 0..<overflowCount { (constraints + k).initialize(to: prepare(ordered[k])) }
+            let padding = WideContact(padding: dummy)
+            wideLanes.withUnsafeBufferPointer { lanes in
+                pool.forEachRange(wideCount, minimum: 64) { r in
+                    for w in r {
+                        let first = Int(wideFirst[w])
+                        let wc = wide + w
+                        wc.initialize(to: padding)
+                        for lane in 0..<Int(lanes[w]) {
+                            let input = ordered + first + lane
+                            WideContact.prepareLane(wc, lane, input, sims: sims, states: states,
+                                                    softness: input.pointee.solved.isStaticPair ? staticSoftness : softness,
+                                                    warmStartScale: warmStartScale)
                         }
                     }
                 }
@@ -338,7 +338,7 @@ extension World {
                         let wc = wide + w
                         let first = Int(wideFirst[w])
                         for l in 0..<Int(lanes[w]) {
-                            let m = cp + Int(ordered[first + l].contact)
+                            let m = cp + Int(ordered[first + l].solved.contact)
                             m.pointee.manifold.p0.normalImpulse = finite(wc.pointee.normalImpulse1[l])
                             m.pointee.manifold.p0.tangentImpulse = finite(wc.pointee.tangentImpulse1[l])
                             m.pointee.manifold.p0.maxNormalImpulse = finite(wc.pointee.maxNormalImpulse1[l])

@@ -70,8 +70,9 @@ package final class World {
     let simBuffer = ScratchBuffer<BodyStepData>()
     /// The awake joints' solver records, in solve order.
     let jointSimBuffer = ScratchBuffer<JointSim>()
-    /// The step's touching contacts in solve order (overflow, then colour by colour).
-    let orderedContactBuffer = ScratchBuffer<SolvedContact>()
+    /// The step's touching contacts in solve order (overflow, then colour by colour), with what
+    /// their preparation reads.
+    let orderedContactBuffer = ScratchBuffer<ContactInput>()
     /// The same contacts in contact order, before sorting by colour; `updateSleep` walks them too.
     let solvedContactBuffer = ScratchBuffer<SolvedContact>()
     /// How many entries of `solvedContactBuffer` the last solve wrote, or −1 once the step is over
