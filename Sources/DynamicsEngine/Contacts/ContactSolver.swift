@@ -48,6 +48,8 @@ struct SolvedContact {
 /// sort reads them front to back instead, and the preparation reads these copies front to back.
 struct ContactInput {
     var solved: SolvedContact
+    /// Its place in contact order (in `World.solvedContactBuffer`).
+    var found: Int32
     var pointCount: Int32
     var normal: Vec2
     var friction: Float
@@ -56,8 +58,9 @@ struct ContactInput {
     var p1: InputPoint
 
     @inline(__always)
-    init(_ sc: SolvedContact, _ c: UnsafePointer<Contact>) {
+    init(_ sc: SolvedContact, found k: Int, _ c: UnsafePointer<Contact>) {
         solved = sc
+        found = Int32(k)
         pointCount = c.pointee.manifold.pointCount
         normal = c.pointee.manifold.normal
         friction = c.pointee.friction
@@ -99,6 +102,8 @@ struct ContactConstraint {
     var a: Int32 = 0
     var b: Int32 = 0
     var contact: Int32 = 0
+    /// Its place in contact order (`ContactInput.found`).
+    var found: Int32 = 0
     var pointCount: Int32 = 0
     var normal: Vec2 = .zero
     var friction: Float = 0
@@ -258,4 +263,22 @@ enum ContactSolver {
         states[a].v = vA; states[a].w = wA
         states[b].v = vB; states[b].w = wB
     }
+}
+
+/// A contact's impulses after the solve, stored in contact order (`ContactInput.found`) and then
+/// carried into the contact records front to back.
+///
+/// Why not straight into the contacts: the constraints are in solve order, and writing their
+/// impulses into the 216-byte contact records in that order missed the cache once per contact;
+/// this array is an eighth of their size.
+struct SolvedImpulses {
+    var p0: PointImpulses
+    var p1: PointImpulses
+}
+
+struct PointImpulses {
+    var normalImpulse: Float
+    var tangentImpulse: Float
+    var maxNormalImpulse: Float
+    var relativeVelocity: Float
 }

@@ -23,6 +23,8 @@ struct WideContact {
     var normalImpulse2: SIMD4<Float> = .zero, tangentImpulse2: SIMD4<Float> = .zero, maxNormalImpulse2: SIMD4<Float> = .zero
     // restitution only (last, so the sub-steps never bring them into cache)
     var restitution: SIMD4<Float> = .zero, relativeVelocity1: SIMD4<Float> = .zero, relativeVelocity2: SIMD4<Float> = .zero
+    /// Each lane's place in the step's contact order (`ContactInput.found`), where its impulses are stored.
+    var found: SIMD4<Int32> = .zero
 
     /// Four padding lanes: constraints on the shared zero body `dummy` with zero mass, so they apply
     /// no impulse; `prepareLane` fills the lanes in use.
@@ -54,7 +56,7 @@ struct WideContact {
         let mA = sa.invMass, iA = sa.invI, mB = sb.invMass, iB = sb.invI
         let vA = states[Int(sc.a)].v, wA = states[Int(sc.a)].w
         let vB = states[Int(sc.b)].v, wB = states[Int(sc.b)].w
-        put(&w.pointee.a, sc.a); put(&w.pointee.b, sc.b)
+        put(&w.pointee.a, sc.a); put(&w.pointee.b, sc.b); put(&w.pointee.found, input.pointee.found)
         put(&w.pointee.nx, n.x); put(&w.pointee.ny, n.y)
         put(&w.pointee.friction, input.pointee.friction); put(&w.pointee.restitution, input.pointee.restitution)
         put(&w.pointee.mA, mA); put(&w.pointee.iA, iA); put(&w.pointee.mB, mB); put(&w.pointee.iB, iB)

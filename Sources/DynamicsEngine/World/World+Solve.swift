@@ -143,7 +143,7 @@ extension World {
                 for k in 0..<solvedCount {
                     let c = Int(colorOf[k])
                     let sc = solvedIndices[k]
-                    (ordered + fill[c]).initialize(to: ContactInput(sc, cp + Int(sc.contact)))
+                    (ordered + fill[c]).initialize(to: ContactInput(sc, found: k, cp + Int(sc.contact)))
                     fill[c] += 1
                 }
             }
@@ -177,6 +177,7 @@ extension World {
                 cc.a = input.solved.a
                 cc.b = input.solved.b
                 cc.contact = input.solved.contact
+                cc.found = input.found
                 cc.friction = input.friction
                 cc.restitution = input.restitution
                 ContactSolver.prepare(&cc, input, sims: sims, states: states, softness: softness,
@@ -313,43 +314,51 @@ extension World {
             }
         }
 
-        // store impulses for the next step's warm start; a non-finite impulse (a numerical
-        // blow-up the bodies were already protected from in `finalizeBodies`) is not carried over
+        // Store impulses for the next step's warm start: from the constraints (solve order) into
+        // `SolvedImpulses` (contact order), then into the contacts front to back (see
+        // `SolvedImpulses`). A non-finite impulse (a numerical blow-up the bodies were already
+        // protected from in `finalizeBodies`) is not carried over.
+        let impulses = solvedImpulseBuffer.reserve(count: max(1, solvedCount))
+        for k in 0..<overflowCount {
+            let cc = constraints[k]
+            impulses[Int(cc.found)] = SolvedImpulses(
+                p0: PointImpulses(normalImpulse: cc.p0.normalImpulse, tangentImpulse: cc.p0.tangentImpulse,
+                                  maxNormalImpulse: cc.p0.maxNormalImpulse, relativeVelocity: cc.p0.relativeVelocity),
+                p1: PointImpulses(normalImpulse: cc.p1.normalImpulse, tangentImpulse: cc.p1.tangentImpulse,
+                                  maxNormalImpulse: cc.p1.maxNormalImpulse, relativeVelocity: cc.p1.relativeVelocity))
+        }
+        wideLanes.withUnsafeBufferPointer { lanes in
+            pool.forEachRange(wideCount, minimum: 64) { r in
+                for w in r {
+                    let wc = wide + w
+                    for l in 0..<Int(lanes[w]) {
+                        impulses[Int(wc.pointee.found[l])] = SolvedImpulses(
+                            p0: PointImpulses(normalImpulse: wc.pointee.normalImpulse1[l], tangentImpulse: wc.pointee.tangentImpulse1[l],
+                                              maxNormalImpulse: wc.pointee.maxNormalImpulse1[l],
+                                              relativeVelocity: wc.pointee.relativeVelocity1[l]),
+                            p1: PointImpulses(normalImpulse: wc.pointee.normalImpulse2[l], tangentImpulse: wc.pointee.tangentImpulse2[l],
+                                              maxNormalImpulse: wc.pointee.maxNormalImpulse2[l],
+                                              relativeVelocity: wc.pointee.relativeVelocity2[l]))
+                    }
+                }
+            }
+        }
         @inline(__always) func finite(_ x: Float) -> Float { x.isFinite ? x : 0 }
         contacts.withUnsafeMutableBufferPointer { cbuf in
             let cp = cbuf.baseAddress!
-            for k in 0..<overflowCount {
-                let cc = constraints[k]
-                let m = cp + Int(cc.contact)
-                m.pointee.manifold.p0.normalImpulse = finite(cc.p0.normalImpulse)
-                m.pointee.manifold.p0.tangentImpulse = finite(cc.p0.tangentImpulse)
-                m.pointee.manifold.p0.maxNormalImpulse = finite(cc.p0.maxNormalImpulse)
-                m.pointee.manifold.p0.normalVelocity = finite(cc.p0.relativeVelocity)
-                if cc.pointCount > 1 {
-                    m.pointee.manifold.p1.normalImpulse = finite(cc.p1.normalImpulse)
-                    m.pointee.manifold.p1.tangentImpulse = finite(cc.p1.tangentImpulse)
-                    m.pointee.manifold.p1.maxNormalImpulse = finite(cc.p1.maxNormalImpulse)
-                    m.pointee.manifold.p1.normalVelocity = finite(cc.p1.relativeVelocity)
-                }
-            }
-            wideLanes.withUnsafeBufferPointer { lanes in
-                pool.forEachRange(wideCount, minimum: 64) { r in
-                    for w in r {
-                        let wc = wide + w
-                        let first = Int(wideFirst[w])
-                        for l in 0..<Int(lanes[w]) {
-                            let m = cp + Int(ordered[first + l].solved.contact)
-                            m.pointee.manifold.p0.normalImpulse = finite(wc.pointee.normalImpulse1[l])
-                            m.pointee.manifold.p0.tangentImpulse = finite(wc.pointee.tangentImpulse1[l])
-                            m.pointee.manifold.p0.maxNormalImpulse = finite(wc.pointee.maxNormalImpulse1[l])
-                            m.pointee.manifold.p0.normalVelocity = finite(wc.pointee.relativeVelocity1[l])
-                            if m.pointee.manifold.pointCount > 1 {
-                                m.pointee.manifold.p1.normalImpulse = finite(wc.pointee.normalImpulse2[l])
-                                m.pointee.manifold.p1.tangentImpulse = finite(wc.pointee.tangentImpulse2[l])
-                                m.pointee.manifold.p1.maxNormalImpulse = finite(wc.pointee.maxNormalImpulse2[l])
-                                m.pointee.manifold.p1.normalVelocity = finite(wc.pointee.relativeVelocity2[l])
-                            }
-                        }
+            pool.forEachRange(solvedCount, minimum: 256) { r in
+                for k in r {
+                    let m = cp + Int(solvedIndices[k].contact)
+                    let s = impulses[k]
+                    m.pointee.manifold.p0.normalImpulse = finite(s.p0.normalImpulse)
+                    m.pointee.manifold.p0.tangentImpulse = finite(s.p0.tangentImpulse)
+                    m.pointee.manifold.p0.maxNormalImpulse = finite(s.p0.maxNormalImpulse)
+                    m.pointee.manifold.p0.normalVelocity = finite(s.p0.relativeVelocity)
+                    if m.pointee.manifold.pointCount > 1 {
+                        m.pointee.manifold.p1.normalImpulse = finite(s.p1.normalImpulse)
+                        m.pointee.manifold.p1.tangentImpulse = finite(s.p1.tangentImpulse)
+                        m.pointee.manifold.p1.maxNormalImpulse = finite(s.p1.maxNormalImpulse)
+                        m.pointee.manifold.p1.normalVelocity = finite(s.p1.relativeVelocity)
                     }
                 }
             }

@@ -75,6 +75,8 @@ package final class World {
     let orderedContactBuffer = ScratchBuffer<ContactInput>()
     /// The same contacts in contact order, before sorting by colour; `updateSleep` walks them too.
     let solvedContactBuffer = ScratchBuffer<SolvedContact>()
+    /// The solved contacts' impulses, in the order of `solvedContactBuffer`.
+    let solvedImpulseBuffer = ScratchBuffer<SolvedImpulses>()
     /// How many entries of `solvedContactBuffer` the last solve wrote, or −1 once the step is over
     /// (awake indices are only valid within a step).
     var solvedContactCount = -1
