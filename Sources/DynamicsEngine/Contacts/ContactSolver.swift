@@ -101,8 +101,7 @@ struct ConstraintPoint {
 struct ContactConstraint {
     var a: Int32 = 0
     var b: Int32 = 0
-    var contact: Int32 = 0
-    /// Its place in contact order (`ContactInput.found`).
+    /// Its place in contact order (`ContactInput.found`), where its impulses are stored.
     var found: Int32 = 0
     var pointCount: Int32 = 0
     var normal: Vec2 = .zero

@@ -103,7 +103,7 @@ extension World {
         // Graph colouring puts the constraints in Box2D's solve order (and is what lets a colour be
         // solved four lanes wide, or in parallel): overflow first, then colour by colour, joints
         // before contacts. Coloured contacts are prepared straight into their four-wide constraint
-        // and their impulses stored straight back from it: no scalar copy of them is ever made.
+        // and their impulses stored from it: no scalar copy of them is ever made.
         var contactStart = [Int](repeating: 0, count: colorCount + 1)
         // Touching contacts with an awake body, in contact order: their indices (later the solve
         // order) and colours.
@@ -176,7 +176,6 @@ extension World {
                 var cc = ContactConstraint()
                 cc.a = input.solved.a
                 cc.b = input.solved.b
-                cc.contact = input.solved.contact
                 cc.found = input.found
                 cc.friction = input.friction
                 cc.restitution = input.restitution
