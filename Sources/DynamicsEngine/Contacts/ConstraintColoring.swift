@@ -10,38 +10,42 @@ final class ConstraintColoring {
     /// Overflow + 23 colours.
     static let colorCount = 24
     static let dynamicColorLimit = 20
-    private let words: Int
-    private var bits: UnsafeMutablePointer<UInt64>
+    /// Per body (awake index, and the shared zero record after them), the colours it is in: bit c
+    /// for colour c. One word per body makes a colour choice one or two loads and a bit scan; a
+    /// bitset per colour took two bit tests per colour tried.
+    private var masks: UnsafeMutablePointer<UInt32>
+    private let count: Int
 
     init(bodyCount: Int) {
-        words = (bodyCount + 64) / 64
-        bits = .allocate(capacity: words * ConstraintColoring.colorCount)
-        bits.initialize(repeating: 0, count: words * ConstraintColoring.colorCount)
+        count = bodyCount + 1
+        masks = .allocate(capacity: count)
+        masks.initialize(repeating: 0, count: count)
     }
 
-    func release() { bits.deallocate() }
+    func release() { masks.deallocate() }
 
-    @inline(__always) private func test(_ color: Int, _ body: Int32) -> Bool {
-        (bits[color * words + Int(body >> 6)] >> UInt64(body & 63)) & 1 != 0
-    }
-    @inline(__always) private func set(_ color: Int, _ body: Int32) {
-        bits[color * words + Int(body >> 6)] |= 1 << UInt64(body & 63)
-    }
+    /// Colours 1…20, for constraints between two dynamic bodies (lowest free one first).
+    private static let dynamicColors: UInt32 = ((1 << (dynamicColorLimit + 1)) - 1) & ~1
+    /// Colours 2…23, for constraints with one dynamic body (highest free one first).
+    private static let staticColors: UInt32 = ((1 << colorCount) - 1) & ~3
 
     /// Returns the layout slot: 0 = overflow, 1… = colours in solve order.
+    @inline(__always)
     func assign(_ a: Int32, _ b: Int32, dynamicA: Bool, dynamicB: Bool) -> Int32 {
-        let n = ConstraintColoring.colorCount
         if dynamicA && dynamicB {
-            for c in 1...ConstraintColoring.dynamicColorLimit where !test(c, a) && !test(c, b) {
-                set(c, a); set(c, b)
-                return Int32(c)
+            let free = ~(masks[Int(a)] | masks[Int(b)]) & ConstraintColoring.dynamicColors
+            if free != 0 {
+                let bit: UInt32 = 1 << UInt32(free.trailingZeroBitCount)
+                masks[Int(a)] |= bit; masks[Int(b)] |= bit
+                return Int32(free.trailingZeroBitCount)
             }
         } else if dynamicA || dynamicB {
-            let d = dynamicA ? a : b
-            var c = n - 1
-            while c >= 2 {
-                if !test(c, d) { set(c, d); return Int32(c) }
-                c -= 1
+            let d = Int(dynamicA ? a : b)
+            let free = ~masks[d] & ConstraintColoring.staticColors
+            if free != 0 {
+                let c = 31 - free.leadingZeroBitCount
+                masks[d] |= 1 << UInt32(c)
+                return Int32(c)
             }
         }
         return 0
