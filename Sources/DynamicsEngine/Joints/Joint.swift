@@ -85,14 +85,34 @@ struct Joint: Codable {
     var prevKey = EdgeLinks()
     var nextKey = EdgeLinks()
     var def = JointDef(kind: .distance)
-    // accumulated impulses, warm-started between steps
-    var linearImpulse: Vec2 = .zero
-    var angularImpulse: Float = 0
-    var axialImpulse: Float = 0      // distance rigid/spring, prismatic axial spring
-    var lowerImpulse: Float = 0
-    var upperImpulse: Float = 0
-    var motorImpulse: Float = 0
-    var springImpulse: Float = 0
+    var impulses = JointImpulses()
+}
+
+/// A joint's accumulated impulses, warm-started from step to step: mass·pt/s for the linear and
+/// axial ones, mass·pt²/s for the angular ones; all zero for a new joint.
+struct JointImpulses: Codable {
+    var linear: Vec2 = .zero
+    var angular: Float = 0
+    /// Distance joints (rigid or spring) and the prismatic joint's axis.
+    var axial: Float = 0
+    var lower: Float = 0
+    var upper: Float = 0
+    var motor: Float = 0
+    var spring: Float = 0
+
+    /// Every impulse times `k` (the warm start's scale).
+    @inline(__always)
+    func scaled(by k: Float) -> JointImpulses {
+        JointImpulses(linear: k * linear, angular: k * angular, axial: k * axial, lower: k * lower, upper: k * upper,
+                      motor: k * motor, spring: k * spring)
+    }
+
+    var isFinite: Bool {
+        // a finite sum proves every term finite; an infinite one may be an overflow of finite terms
+        let sum = linear.x + linear.y + angular + axial + lower + upper + motor + spring
+        return sum.isFinite || (linear.isFinite && angular.isFinite && axial.isFinite && lower.isFinite && upper.isFinite
+                                && motor.isFinite && spring.isFinite)
+    }
 }
 
 /// One awake joint as the sub-steps solve it: the definition's solver fields, the impulses and the
@@ -121,14 +141,7 @@ struct JointSim {
     var lower: Float = 0, upper: Float = 0
     var linearHertz: Float = 0, angularHertz: Float = 0
     var maxForce: Float = 0
-    // accumulated impulses, as in `Joint`
-    var linearImpulse: Vec2 = .zero
-    var angularImpulse: Float = 0
-    var axialImpulse: Float = 0
-    var lowerImpulse: Float = 0
-    var upperImpulse: Float = 0
-    var motorImpulse: Float = 0
-    var springImpulse: Float = 0
+    var impulses = JointImpulses()
     // per-step solver data
     var rA: Vec2 = .zero
     var rB: Vec2 = .zero

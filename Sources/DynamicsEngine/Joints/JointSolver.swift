@@ -65,37 +65,17 @@ enum JointSolver {
             s.axisA = j.pointee.def.target - bB.center
             s.linearSoftness = Softness(hertz: s.hertz, zeta: j.pointee.def.dampingRatio, h: ctx.h)
         }
-        s.linearImpulse = warmStartScale * j.pointee.linearImpulse
-        s.angularImpulse = warmStartScale * j.pointee.angularImpulse
-        s.axialImpulse = warmStartScale * j.pointee.axialImpulse
-        s.lowerImpulse = warmStartScale * j.pointee.lowerImpulse
-        s.upperImpulse = warmStartScale * j.pointee.upperImpulse
-        s.motorImpulse = warmStartScale * j.pointee.motorImpulse
-        s.springImpulse = warmStartScale * j.pointee.springImpulse
+        s.impulses = j.pointee.impulses.scaled(by: warmStartScale)
         out.initialize(to: s)
     }
 
     /// Carries the impulses of `s` back to its joint for the next step's warm start. A non-finite
     /// impulse (a numerical blow-up the bodies were already protected from in `finalizeBodies`)
     /// is not carried over: all of the joint's impulses restart from zero.
+    @inline(__always)
     static func storeImpulses(_ s: UnsafePointer<JointSim>, into j: UnsafeMutablePointer<Joint>) {
-        let p = s.pointee
-        let sum = p.linearImpulse.x + p.linearImpulse.y + p.angularImpulse + p.axialImpulse
-            + p.lowerImpulse + p.upperImpulse + p.motorImpulse + p.springImpulse
-        // a finite sum proves every term finite; an infinite one may be an overflow of finite terms
-        if !sum.isFinite && !(p.linearImpulse.isFinite && p.angularImpulse.isFinite && p.axialImpulse.isFinite
-                              && p.lowerImpulse.isFinite && p.upperImpulse.isFinite
-                              && p.motorImpulse.isFinite && p.springImpulse.isFinite) {
-            j.pointee.linearImpulse = .zero
-            j.pointee.angularImpulse = 0; j.pointee.axialImpulse = 0
-            j.pointee.lowerImpulse = 0; j.pointee.upperImpulse = 0
-            j.pointee.motorImpulse = 0; j.pointee.springImpulse = 0
-            return
-        }
-        j.pointee.linearImpulse = p.linearImpulse
-        j.pointee.angularImpulse = p.angularImpulse; j.pointee.axialImpulse = p.axialImpulse
-        j.pointee.lowerImpulse = p.lowerImpulse; j.pointee.upperImpulse = p.upperImpulse
-        j.pointee.motorImpulse = p.motorImpulse; j.pointee.springImpulse = p.springImpulse
+        let impulses = s.pointee.impulses
+        j.pointee.impulses = impulses.isFinite ? impulses : JointImpulses()
     }
 
     @inline(__always)
@@ -118,31 +98,31 @@ enum JointSolver {
         case .distance:
             let d = (sB.dp - sA.dp) + j.pointee.deltaCenter + rB - rA
             let axis = d.normalized
-            let total = j.pointee.axialImpulse + j.pointee.lowerImpulse - j.pointee.upperImpulse
+            let total = j.pointee.impulses.axial + j.pointee.impulses.lower - j.pointee.impulses.upper
             apply(j, states, total * axis, rA, rB, 0)
         case .revolute:
-            let ang = j.pointee.angularImpulse + j.pointee.motorImpulse + j.pointee.lowerImpulse - j.pointee.upperImpulse + j.pointee.springImpulse
-            apply(j, states, j.pointee.linearImpulse, rA, rB, ang)
+            let ang = j.pointee.impulses.angular + j.pointee.impulses.motor + j.pointee.impulses.lower - j.pointee.impulses.upper + j.pointee.impulses.spring
+            apply(j, states, j.pointee.impulses.linear, rA, rB, ang)
         case .weld:
-            apply(j, states, j.pointee.linearImpulse, rA, rB, j.pointee.angularImpulse)
+            apply(j, states, j.pointee.impulses.linear, rA, rB, j.pointee.impulses.angular)
         case .prismatic:
             let d = (sB.dp - sA.dp) + j.pointee.deltaCenter + rB - rA
             let axis = sA.dq.rotate(j.pointee.axisA)
             let perp = axis.leftPerp
             let a1 = cross(d + rA, axis), a2 = cross(rB, axis)
             let s1 = cross(d + rA, perp), s2 = cross(rB, perp)
-            let axial = j.pointee.axialImpulse + j.pointee.motorImpulse + j.pointee.lowerImpulse - j.pointee.upperImpulse
-            let P = axial * axis + j.pointee.linearImpulse.x * perp
-            let LA = axial * a1 + j.pointee.linearImpulse.x * s1 + j.pointee.linearImpulse.y
-            let LB = axial * a2 + j.pointee.linearImpulse.x * s2 + j.pointee.linearImpulse.y
+            let axial = j.pointee.impulses.axial + j.pointee.impulses.motor + j.pointee.impulses.lower - j.pointee.impulses.upper
+            let P = axial * axis + j.pointee.impulses.linear.x * perp
+            let LA = axial * a1 + j.pointee.impulses.linear.x * s1 + j.pointee.impulses.linear.y
+            let LB = axial * a2 + j.pointee.impulses.linear.x * s2 + j.pointee.impulses.linear.y
             let a = Int(j.pointee.indexA), b = Int(j.pointee.indexB)
             if j.pointee.writesA { states[a].v -= j.pointee.mA * P; states[a].w -= j.pointee.iA * LA }
             if j.pointee.writesB { states[b].v += j.pointee.mB * P; states[b].w += j.pointee.iB * LB }
         case .target:
             let b = Int(j.pointee.indexB)
             if j.pointee.writesB {
-                states[b].v += j.pointee.mB * j.pointee.linearImpulse
-                states[b].w += j.pointee.iB * cross(rB, j.pointee.linearImpulse)
+                states[b].v += j.pointee.mB * j.pointee.impulses.linear
+                states[b].w += j.pointee.iB * cross(rB, j.pointee.impulses.linear)
             }
         }
     }
@@ -183,8 +163,8 @@ enum JointSolver {
                     let Cdot = dot(axis, vr)
                     let C = length - j.pointee.length
                     let sp = j.pointee.springSoftness
-                    let impulse = -sp.massScale * axialMass * (Cdot + sp.biasRate * C) - sp.impulseScale * j.pointee.axialImpulse
-                    j.pointee.axialImpulse += impulse
+                    let impulse = -sp.massScale * axialMass * (Cdot + sp.biasRate * C) - sp.impulseScale * j.pointee.impulses.axial
+                    j.pointee.impulses.axial += impulse
                     let P = impulse * axis
                     vA -= mA * P; wA -= iA * cross(rA, P); vB += mB * P; wB += iB * cross(rB, P)
                 }
@@ -195,8 +175,8 @@ enum JointSolver {
                 let C = length - j.pointee.length
                 var bias: Float = 0, ms: Float = 1, isc: Float = 0
                 if useBias { bias = soft.biasRate * C; ms = soft.massScale; isc = soft.impulseScale }
-                let impulse = -ms * axialMass * (Cdot + bias) - isc * j.pointee.axialImpulse
-                j.pointee.axialImpulse += impulse
+                let impulse = -ms * axialMass * (Cdot + bias) - isc * j.pointee.impulses.axial
+                j.pointee.impulses.axial += impulse
                 let P = impulse * axis
                 vA -= mA * P; wA -= iA * cross(rA, P); vB += mB * P; wB += iB * cross(rB, P)
             }
@@ -207,10 +187,10 @@ enum JointSolver {
                     if C > 0 { bias = C * ctx.invH } else if useBias { bias = soft.biasRate * C; ms = soft.massScale; isc = soft.impulseScale }
                     let vr = (vB + cross(wB, rB)) - (vA + cross(wA, rA))
                     let Cdot = dot(axis, vr)
-                    var impulse = -ms * axialMass * (Cdot + bias) - isc * j.pointee.lowerImpulse
-                    let newImpulse = max(0, j.pointee.lowerImpulse + impulse)
-                    impulse = newImpulse - j.pointee.lowerImpulse
-                    j.pointee.lowerImpulse = newImpulse
+                    var impulse = -ms * axialMass * (Cdot + bias) - isc * j.pointee.impulses.lower
+                    let newImpulse = max(0, j.pointee.impulses.lower + impulse)
+                    impulse = newImpulse - j.pointee.impulses.lower
+                    j.pointee.impulses.lower = newImpulse
                     let P = impulse * axis
                     vA -= mA * P; wA -= iA * cross(rA, P); vB += mB * P; wB += iB * cross(rB, P)
                 }
@@ -220,10 +200,10 @@ enum JointSolver {
                     if C > 0 { bias = C * ctx.invH } else if useBias { bias = soft.biasRate * C; ms = soft.massScale; isc = soft.impulseScale }
                     let vr = (vA + cross(wA, rA)) - (vB + cross(wB, rB))
                     let Cdot = dot(axis, vr)
-                    var impulse = -ms * axialMass * (Cdot + bias) - isc * j.pointee.upperImpulse
-                    let newImpulse = max(0, j.pointee.upperImpulse + impulse)
-                    impulse = newImpulse - j.pointee.upperImpulse
-                    j.pointee.upperImpulse = newImpulse
+                    var impulse = -ms * axialMass * (Cdot + bias) - isc * j.pointee.impulses.upper
+                    let newImpulse = max(0, j.pointee.impulses.upper + impulse)
+                    impulse = newImpulse - j.pointee.impulses.upper
+                    j.pointee.impulses.upper = newImpulse
                     let P = -impulse * axis
                     vA -= mA * P; wA -= iA * cross(rA, P); vB += mB * P; wB += iB * cross(rB, P)
                 }
@@ -235,17 +215,17 @@ enum JointSolver {
                 let sp = j.pointee.springSoftness
                 let C = jointAngle()
                 let Cdot = wB - wA
-                let impulse = -sp.massScale * axialMass * (Cdot + sp.biasRate * C) - sp.impulseScale * j.pointee.springImpulse
-                j.pointee.springImpulse += impulse
+                let impulse = -sp.massScale * axialMass * (Cdot + sp.biasRate * C) - sp.impulseScale * j.pointee.impulses.spring
+                j.pointee.impulses.spring += impulse
                 wA -= iA * impulse; wB += iB * impulse
             }
             if j.pointee.enableMotor {
                 let Cdot = wB - wA - j.pointee.motorSpeed
                 var impulse = -axialMass * Cdot
-                let old = j.pointee.motorImpulse
+                let old = j.pointee.impulses.motor
                 let maxImpulse = j.pointee.maxMotorTorque * ctx.h
-                j.pointee.motorImpulse = clamp(old + impulse, -maxImpulse, maxImpulse)
-                impulse = j.pointee.motorImpulse - old
+                j.pointee.impulses.motor = clamp(old + impulse, -maxImpulse, maxImpulse)
+                impulse = j.pointee.impulses.motor - old
                 wA -= iA * impulse; wB += iB * impulse
             }
             if j.pointee.enableLimit {
@@ -254,10 +234,10 @@ enum JointSolver {
                     var bias: Float = 0, ms: Float = 1, isc: Float = 0
                     if C > 0 { bias = C * ctx.invH } else if useBias { bias = soft.biasRate * C; ms = soft.massScale; isc = soft.impulseScale }
                     let Cdot = wB - wA
-                    var impulse = -axialMass * ms * (Cdot + bias) - isc * j.pointee.lowerImpulse
-                    let newImpulse = max(j.pointee.lowerImpulse + impulse, 0)
-                    impulse = newImpulse - j.pointee.lowerImpulse
-                    j.pointee.lowerImpulse = newImpulse
+                    var impulse = -axialMass * ms * (Cdot + bias) - isc * j.pointee.impulses.lower
+                    let newImpulse = max(j.pointee.impulses.lower + impulse, 0)
+                    impulse = newImpulse - j.pointee.impulses.lower
+                    j.pointee.impulses.lower = newImpulse
                     wA -= iA * impulse; wB += iB * impulse
                 }
                 do {
@@ -265,10 +245,10 @@ enum JointSolver {
                     var bias: Float = 0, ms: Float = 1, isc: Float = 0
                     if C > 0 { bias = C * ctx.invH } else if useBias { bias = soft.biasRate * C; ms = soft.massScale; isc = soft.impulseScale }
                     let Cdot = wA - wB
-                    var impulse = -axialMass * ms * (Cdot + bias) - isc * j.pointee.upperImpulse
-                    let newImpulse = max(j.pointee.upperImpulse + impulse, 0)
-                    impulse = newImpulse - j.pointee.upperImpulse
-                    j.pointee.upperImpulse = newImpulse
+                    var impulse = -axialMass * ms * (Cdot + bias) - isc * j.pointee.impulses.upper
+                    let newImpulse = max(j.pointee.impulses.upper + impulse, 0)
+                    impulse = newImpulse - j.pointee.impulses.upper
+                    j.pointee.impulses.upper = newImpulse
                     wA += iA * impulse; wB -= iB * impulse
                 }
             }
@@ -280,8 +260,8 @@ enum JointSolver {
                 var bias: Float = 0, ms: Float = 1, isc: Float = 0
                 if useBias || j.pointee.angularHertz > 0 { bias = sp.biasRate * jointAngle(); ms = sp.massScale; isc = sp.impulseScale }
                 let Cdot = wB - wA
-                let impulse = -j.pointee.axialMass * ms * (Cdot + bias) - isc * j.pointee.angularImpulse
-                j.pointee.angularImpulse += impulse
+                let impulse = -j.pointee.axialMass * ms * (Cdot + bias) - isc * j.pointee.impulses.angular
+                j.pointee.impulses.angular += impulse
                 wA -= iA * impulse; wB += iB * impulse
             }
             solvePointPart(j, &vA, &wA, &vB, &wB, rA, rB, d, j.pointee.linearSoftness, useBias || j.pointee.linearHertz > 0)
@@ -295,10 +275,10 @@ enum JointSolver {
             if j.pointee.enableMotor {
                 let Cdot = dot(axis, vB - vA) + a2 * wB - a1 * wA
                 var impulse = axialMass * (j.pointee.motorSpeed - Cdot)
-                let old = j.pointee.motorImpulse
+                let old = j.pointee.impulses.motor
                 let maxImpulse = j.pointee.maxMotorTorque * ctx.h
-                j.pointee.motorImpulse = clamp(old + impulse, -maxImpulse, maxImpulse)
-                impulse = j.pointee.motorImpulse - old
+                j.pointee.impulses.motor = clamp(old + impulse, -maxImpulse, maxImpulse)
+                impulse = j.pointee.impulses.motor - old
                 let P = impulse * axis
                 vA -= mA * P; wA -= iA * impulse * a1; vB += mB * P; wB += iB * impulse * a2
             }
@@ -308,10 +288,10 @@ enum JointSolver {
                     var bias: Float = 0, ms: Float = 1, isc: Float = 0
                     if C > 0 { bias = C * ctx.invH } else if useBias { bias = soft.biasRate * C; ms = soft.massScale; isc = soft.impulseScale }
                     let Cdot = dot(axis, vB - vA) + a2 * wB - a1 * wA
-                    var impulse = -axialMass * ms * (Cdot + bias) - isc * j.pointee.lowerImpulse
-                    let newImpulse = max(j.pointee.lowerImpulse + impulse, 0)
-                    impulse = newImpulse - j.pointee.lowerImpulse
-                    j.pointee.lowerImpulse = newImpulse
+                    var impulse = -axialMass * ms * (Cdot + bias) - isc * j.pointee.impulses.lower
+                    let newImpulse = max(j.pointee.impulses.lower + impulse, 0)
+                    impulse = newImpulse - j.pointee.impulses.lower
+                    j.pointee.impulses.lower = newImpulse
                     let P = impulse * axis
                     vA -= mA * P; wA -= iA * impulse * a1; vB += mB * P; wB += iB * impulse * a2
                 }
@@ -320,10 +300,10 @@ enum JointSolver {
                     var bias: Float = 0, ms: Float = 1, isc: Float = 0
                     if C > 0 { bias = C * ctx.invH } else if useBias { bias = soft.biasRate * C; ms = soft.massScale; isc = soft.impulseScale }
                     let Cdot = dot(axis, vA - vB) + a1 * wA - a2 * wB
-                    var impulse = -axialMass * ms * (Cdot + bias) - isc * j.pointee.upperImpulse
-                    let newImpulse = max(j.pointee.upperImpulse + impulse, 0)
-                    impulse = newImpulse - j.pointee.upperImpulse
-                    j.pointee.upperImpulse = newImpulse
+                    var impulse = -axialMass * ms * (Cdot + bias) - isc * j.pointee.impulses.upper
+                    let newImpulse = max(j.pointee.impulses.upper + impulse, 0)
+                    impulse = newImpulse - j.pointee.impulses.upper
+                    j.pointee.impulses.upper = newImpulse
                     let P = impulse * axis
                     vA += mA * P; wA += iA * impulse * a1; vB -= mB * P; wB -= iB * impulse * a2
                 }
@@ -346,8 +326,8 @@ enum JointSolver {
             if det != 0 { det = 1 / det }
             let rhs = Cdot + bias
             let sol = Vec2(det * (k22 * rhs.x - k12 * rhs.y), det * (k11 * rhs.y - k12 * rhs.x))
-            let impulse = Vec2(-ms * sol.x - isc * j.pointee.linearImpulse.x, -ms * sol.y - isc * j.pointee.linearImpulse.y)
-            j.pointee.linearImpulse += impulse
+            let impulse = Vec2(-ms * sol.x - isc * j.pointee.impulses.linear.x, -ms * sol.y - isc * j.pointee.impulses.linear.y)
+            j.pointee.impulses.linear += impulse
             let P = impulse.x * perp
             let LA = impulse.x * s1 + impulse.y, LB = impulse.x * s2 + impulse.y
             vA -= mA * P; wA -= iA * LA; vB += mB * P; wB += iB * LB
@@ -359,15 +339,15 @@ enum JointSolver {
             let sp = j.pointee.linearSoftness
             let Cdot = vB + cross(wB, rB)
             let b = solvePoint(0, mB, 0, iB, .zero, rB, Cdot + sp.biasRate * C)
-            var impulse = Vec2(-sp.massScale * b.x - sp.impulseScale * j.pointee.linearImpulse.x,
-                               -sp.massScale * b.y - sp.impulseScale * j.pointee.linearImpulse.y)
-            let old = j.pointee.linearImpulse
+            var impulse = Vec2(-sp.massScale * b.x - sp.impulseScale * j.pointee.impulses.linear.x,
+                               -sp.massScale * b.y - sp.impulseScale * j.pointee.impulses.linear.y)
+            let old = j.pointee.impulses.linear
             var total = old + impulse
             let maxImpulse = j.pointee.maxForce * ctx.h
             let l = total.length
             if l > maxImpulse && l > 0 { total = (maxImpulse / l) * total }
             impulse = total - old
-            j.pointee.linearImpulse = total
+            j.pointee.impulses.linear = total
             vB += mB * impulse; wB += iB * cross(rB, impulse)
         }
         if j.pointee.writesA { states[a].v = vA; states[a].w = wA }
@@ -382,8 +362,8 @@ enum JointSolver {
         var bias = Vec2.zero, ms: Float = 1, isc: Float = 0
         if useBias { bias = soft.biasRate * separation; ms = soft.massScale; isc = soft.impulseScale }
         let b = solvePoint(mA, mB, iA, iB, rA, rB, Cdot + bias)
-        let impulse = Vec2(-ms * b.x - isc * j.pointee.linearImpulse.x, -ms * b.y - isc * j.pointee.linearImpulse.y)
-        j.pointee.linearImpulse += impulse
+        let impulse = Vec2(-ms * b.x - isc * j.pointee.impulses.linear.x, -ms * b.y - isc * j.pointee.impulses.linear.y)
+        j.pointee.impulses.linear += impulse
         vA -= mA * impulse; wA -= iA * cross(rA, impulse)
         vB += mB * impulse; wB += iB * cross(rB, impulse)
     }

@@ -69,9 +69,7 @@ extension World {
         if !pairs.partnerListsAreConsistent() { errors.append("pair table's partner lists disagree with its pairs") }
         // joints
         for (i, j) in joints.enumerated() where j.isAlive {
-            let impulses = [j.linearImpulse.x, j.linearImpulse.y, j.angularImpulse, j.axialImpulse, j.lowerImpulse,
-                            j.upperImpulse, j.motorImpulse, j.springImpulse]
-            if !impulses.allSatisfy(\.isFinite) { errors.append("joint \(i) (\(j.def.kind)) impulses are not finite: \(impulses), def \(j.def), bodies \(bodies[Int(j.bodyA)].type)/\(bodies[Int(j.bodyB)].type) masses \(bodies[Int(j.bodyA)].mass)/\(bodies[Int(j.bodyB)].mass) inertia \(bodies[Int(j.bodyA)].inertia)/\(bodies[Int(j.bodyB)].inertia)") }
+            if !j.impulses.isFinite { errors.append("joint \(i) (\(j.def.kind)) impulses are not finite: \(j.impulses), def \(j.def), bodies \(bodies[Int(j.bodyA)].type)/\(bodies[Int(j.bodyB)].type) masses \(bodies[Int(j.bodyA)].mass)/\(bodies[Int(j.bodyB)].mass) inertia \(bodies[Int(j.bodyA)].inertia)/\(bodies[Int(j.bodyB)].inertia)") }
         }
         // shapes
         for (i, s) in shapes.enumerated() where s.isAlive {
