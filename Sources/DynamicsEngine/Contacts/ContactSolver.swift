@@ -281,3 +281,24 @@ struct PointImpulses {
     var maxNormalImpulse: Float
     var relativeVelocity: Float
 }
+
+extension PointImpulses {
+    @inline(__always)
+    init(_ cp: ConstraintPoint) {
+        self.init(normalImpulse: cp.normalImpulse, tangentImpulse: cp.tangentImpulse, maxNormalImpulse: cp.maxNormalImpulse,
+                  relativeVelocity: cp.relativeVelocity)
+    }
+}
+
+extension ManifoldPoint {
+    /// Keeps a solved point's impulses for the next step's warm start. A non-finite value (a
+    /// numerical blow-up the bodies were already protected from in `finalizeBodies`) is kept as 0.
+    @inline(__always)
+    mutating func keep(_ s: PointImpulses) {
+        @inline(__always) func finite(_ x: Float) -> Float { x.isFinite ? x : 0 }
+        normalImpulse = finite(s.normalImpulse)
+        tangentImpulse = finite(s.tangentImpulse)
+        maxNormalImpulse = finite(s.maxNormalImpulse)
+        normalVelocity = finite(s.relativeVelocity)
+    }
+}

@@ -320,11 +320,7 @@ extension World {
         let impulses = solvedImpulseBuffer.reserve(count: max(1, solvedCount))
         for k in 0..<overflowCount {
             let cc = constraints[k]
-            impulses[Int(cc.found)] = SolvedImpulses(
-                p0: PointImpulses(normalImpulse: cc.p0.normalImpulse, tangentImpulse: cc.p0.tangentImpulse,
-                                  maxNormalImpulse: cc.p0.maxNormalImpulse, relativeVelocity: cc.p0.relativeVelocity),
-                p1: PointImpulses(normalImpulse: cc.p1.normalImpulse, tangentImpulse: cc.p1.tangentImpulse,
-                                  maxNormalImpulse: cc.p1.maxNormalImpulse, relativeVelocity: cc.p1.relativeVelocity))
+            impulses[Int(cc.found)] = SolvedImpulses(p0: PointImpulses(cc.p0), p1: PointImpulses(cc.p1))
         }
         wideLanes.withUnsafeBufferPointer { lanes in
             pool.forEachRange(wideCount, minimum: 64) { r in
@@ -342,23 +338,13 @@ extension World {
                 }
             }
         }
-        @inline(__always) func finite(_ x: Float) -> Float { x.isFinite ? x : 0 }
         contacts.withUnsafeMutableBufferPointer { cbuf in
             let cp = cbuf.baseAddress!
             pool.forEachRange(solvedCount, minimum: 256) { r in
                 for k in r {
                     let m = cp + Int(solvedIndices[k].contact)
-                    let s = impulses[k]
-                    m.pointee.manifold.p0.normalImpulse = finite(s.p0.normalImpulse)
-                    m.pointee.manifold.p0.tangentImpulse = finite(s.p0.tangentImpulse)
-                    m.pointee.manifold.p0.maxNormalImpulse = finite(s.p0.maxNormalImpulse)
-                    m.pointee.manifold.p0.normalVelocity = finite(s.p0.relativeVelocity)
-                    if m.pointee.manifold.pointCount > 1 {
-                        m.pointee.manifold.p1.normalImpulse = finite(s.p1.normalImpulse)
-                        m.pointee.manifold.p1.tangentImpulse = finite(s.p1.tangentImpulse)
-                        m.pointee.manifold.p1.maxNormalImpulse = finite(s.p1.maxNormalImpulse)
-                        m.pointee.manifold.p1.normalVelocity = finite(s.p1.relativeVelocity)
-                    }
+                    m.pointee.manifold.p0.keep(impulses[k].p0)
+                    if m.pointee.manifold.pointCount > 1 { m.pointee.manifold.p1.keep(impulses[k].p1) }
                 }
             }
         }
