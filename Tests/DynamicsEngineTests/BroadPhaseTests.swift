@@ -65,6 +65,38 @@ import Testing
         #expect(!Self.scene(seed: 4, cellSize: 1000).stepped().broadPhaseHashesCells)
     }
 
+    /// A settling pyramid moves a few boxes a step, so the grid updates those in place (some into
+    /// other cells) instead of rebuilding: the pairs must still be exactly brute force's, also after
+    /// joints are made and filters changed between steps (what the entries record besides boxes).
+    @Test func inPlaceUpdatesFindTheSamePairs() {
+        let w = makeWorld(sleep: false)
+        addBox(w, .static, at: Vec2(0, 20), half: Vec2(1500, 20))
+        var base: [BodyID] = []
+        let rows = 20, h: Float = 10
+        for row in 0..<rows {
+            for k in 0..<(rows - row) {
+                let x = (Float(k) - Float(rows - row - 1) / 2) * 2.2 * h
+                let b = addBox(w, at: Vec2(x, -(h + 2 * h * Float(row)) - 0.5), half: Vec2(h, h))
+                if row == 0 { base.append(b) }
+            }
+        }
+        // a kinematic box gliding past the pile: its fat box keeps moving into other cells
+        let glider = addBox(w, .kinematic, at: Vec2(-600, -700), half: Vec2(h, h))
+        w.setLinearVelocity(glider, Vec2(40, 0))
+        Self.checkPairsAgainstBruteForce(w, steps: 120)
+        var jd = JointDef(kind: .revolute)
+        jd.bodyA = base[0]; jd.bodyB = base[1]
+        jd.localAnchorA = Vec2(h, 0); jd.localAnchorB = Vec2(-h, 0)
+        #expect(w.createJoint(jd) != nil)
+        for b in base[5...6] {
+            for s in w.shapes(of: b) { w.setFilter(s, Filter(groupIndex: -3)) }
+        }
+        Self.checkPairsAgainstBruteForce(w, steps: 60)
+        // both in-place paths ran: entries rewritten in their cells, and entries moved to other cells
+        let counts = w.broadPhaseInPlaceCounts
+        #expect(counts.updates > 0 && counts.relocations > 0, "in-place updates \(counts.updates), relocations \(counts.relocations)")
+    }
+
     /// After every step: no contact between shapes whose fat boxes parted (beyond the one step the
     /// narrow phase takes to notice); after the next pair search, every overlapping pair that should
     /// collide has a contact.

@@ -31,6 +31,11 @@ struct GridEntry {
     /// Filler for table slots not yet written.
     static let unused = GridEntry(box: AABB(lower: .zero, upper: .zero), proxy: -1, body: -1, flags: [])
 
+    /// What an entry becomes when its proxy leaves its cells between rebuilds: an empty box (lower
+    /// +∞, upper −∞) that no finite box overlaps, and no proxy (the pair test skips negative ones).
+    static let vacated = GridEntry(box: AABB(lower: Vec2(.infinity, .infinity), upper: Vec2(-.infinity, -.infinity)),
+                                   proxy: -1, body: -1, flags: [])
+
     /// The entry of shape `p` as it is now. `conservative` is for the static layer, which is rebuilt
     /// only when static shapes change, so its bits may go stale: it claims joints and a custom filter
     /// (the pair test then looks them up) and never claims `enlarged` (at worst a pair is found from
@@ -94,6 +99,11 @@ struct GridLayer {
     /// `smallCount` entries (the array only grows, so a rebuild writes it in place).
     var small: [GridEntry] = []
     var smallCount = 0
+    /// Each shape's index in `small`, or −1 (not a small proxy of this layer). Movable layer only.
+    var slotOf: [Int32] = []
+    /// Proxies that moved to other cells since the last rebuild: searched box by box, like `large`,
+    /// until the next rebuild puts them back in cells. Their cell entries are `vacated`.
+    var extra: [GridEntry] = []
 }
 
 /// The broad phase: a uniform grid of square cells, mapped into a power-of-two table.
@@ -105,8 +115,10 @@ struct GridLayer {
 /// that block is sparse); two cells in one bucket only add candidates that the box test rejects.
 ///
 /// Layers, so big and static shapes cost little:
-/// - the movable layer (dynamic and kinematic shapes of ordinary size) is rebuilt every step by a
-///   counting sort — a linear, cache-friendly pass with no per-cell lists to maintain;
+/// - the movable layer (dynamic and kinematic shapes of ordinary size) is built by a counting sort —
+///   a linear, cache-friendly pass with no per-cell lists to maintain. Between rebuilds, the few
+///   proxies that moved are updated in place (`update`): a settling pile moves a handful of boxes a
+///   step, and rebuilding all of them for that was a twentieth of a pyramid's step;
 /// - the static layer is rebuilt only when static shapes change;
 /// - "large" shapes (covering more than `largeCellLimit` cells: a 4 000 pt floor, a tumbler's walls)
 ///   live in short lists that are tested by box against each moved proxy, instead of being written
@@ -124,6 +136,15 @@ struct UniformGrid {
     private(set) var movable = GridLayer()
     private(set) var statics = GridLayer()
     var staticDirty = true
+    /// Set when something the movable layer records besides boxes may have changed — the proxy
+    /// lists (shapes made or destroyed, body types), joints (`jointedBody`), filters, the cell size:
+    /// its next update is a rebuild.
+    var movableDirty = true
+    /// The proxies whose movable entries carry `.enlarged`: the last update's moved proxies.
+    private var flagged: [Int32] = []
+    /// Counts, for tests: movable updates done in place, and proxies moved to `extra` by them.
+    private(set) var inPlaceUpdates = 0
+    private(set) var relocations = 0
     /// Scratch for a rebuild: the cell range (x0, y0, x1, y1) of each small proxy.
     private var cellRanges: [SIMD4<Int32>] = []
 
@@ -150,13 +171,19 @@ struct UniformGrid {
 
     mutating func setCellSize(_ size: Float) {
         let s = size.isFinite && size > 0 ? size : 100
-        if s != cellSize { cellSize = s; invCellSize = 1 / s; staticDirty = true }
+        if s != cellSize { cellSize = s; invCellSize = 1 / s; staticDirty = true; movableDirty = true }
     }
 
     /// Rebuilds one layer from `proxies` (shape indices) by counting sort.
-    private func build(_ proxies: [Int32], shapes: UnsafePointer<Shape>, bodies: UnsafePointer<Body>, conservative: Bool,
-                       into layer: inout GridLayer, ranges: inout [SIMD4<Int32>]) {
+    private func build(_ proxies: [Int32], shapes: UnsafePointer<Shape>, shapeCount: Int, bodies: UnsafePointer<Body>,
+                       conservative: Bool, into layer: inout GridLayer, ranges: inout [SIMD4<Int32>]) {
         layer.large.removeAll(keepingCapacity: true)
+        layer.extra.removeAll(keepingCapacity: true)
+        // the static layer is never updated in place, so it keeps no slots
+        let slotCount = conservative ? 0 : shapeCount
+        if layer.slotOf.count != slotCount { layer.slotOf = Array(repeating: -1, count: slotCount) } else {
+            layer.slotOf.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
+        }
         // The small proxies and their cell ranges are written through pointers into arrays kept at
         // least `proxies.count` long: appending checks capacity and uniqueness per proxy, which was a
         // fifth of a rebuild.
@@ -169,6 +196,7 @@ struct UniformGrid {
         swap(&large, &layer.large)
         layer.small.withUnsafeMutableBufferPointer { sm in
             ranges.withUnsafeMutableBufferPointer { rs in
+            layer.slotOf.withUnsafeMutableBufferPointer { slots in
                 for p in proxies {
                     var e = GridEntry(p, shapes: shapes, bodies: bodies, conservative: conservative)
                     let r = UniformGrid.cellRange(e.box, invCellSize)
@@ -177,6 +205,7 @@ struct UniformGrid {
                     e.lowCellX = UInt8(truncatingIfNeeded: r.x0)
                     e.lowCellY = UInt8(truncatingIfNeeded: r.y0)
                     sm[count] = e
+                    if Int(p) < slots.count { slots[Int(p)] = Int32(count) }
                     // kept for the two passes below: computing cells is most of a rebuild's arithmetic
                     rs[count] = SIMD4(r.x0, r.y0, r.x1, r.y1)
                     count += 1
@@ -184,6 +213,7 @@ struct UniformGrid {
                     lowX = Swift.min(lowX, r.x0); lowY = Swift.min(lowY, r.y0)
                     highX = Swift.max(highX, r.x1); highY = Swift.max(highY, r.y1)
                 }
+            }
             }
         }
         swap(&large, &layer.large)
@@ -258,15 +288,101 @@ struct UniformGrid {
         }
     }
 
-    /// Rebuilds the static layer (`isStatic`) or the movable one from `proxies` (shape indices).
-    mutating func rebuild(isStatic: Bool, _ proxies: [Int32], shapes: UnsafePointer<Shape>, bodies: UnsafePointer<Body>) {
-        // swapped out, so the rebuild owns the arrays uniquely and mutates them in place
+    /// Rebuilds the static layer from `proxies` (shape indices) when it is dirty.
+    mutating func updateStatic(_ proxies: [Int32], shapes: UnsafePointer<Shape>, shapeCount: Int, bodies: UnsafePointer<Body>) {
+        guard staticDirty else { return }
         var layer = GridLayer(), ranges: [SIMD4<Int32>] = []
         swap(&ranges, &cellRanges)
-        if isStatic { swap(&layer, &statics) } else { swap(&layer, &movable) }
-        build(proxies, shapes: shapes, bodies: bodies, conservative: isStatic, into: &layer, ranges: &ranges)
-        if isStatic { swap(&layer, &statics); staticDirty = false } else { swap(&layer, &movable) }
+        swap(&layer, &statics)
+        build(proxies, shapes: shapes, shapeCount: shapeCount, bodies: bodies, conservative: true, into: &layer, ranges: &ranges)
+        swap(&layer, &statics)
         swap(&ranges, &cellRanges)
+        staticDirty = false
+    }
+
+    /// Brings the movable layer up to date before a pair search by the `moved` proxies: in place
+    /// when it can (see `refresh`), else by a rebuild from all movable `proxies`. Either way every
+    /// entry then holds its proxy's fat box and flags as they are now, so the search finds the same
+    /// pairs.
+    mutating func updateMovable(_ proxies: [Int32], moved: [Int32], shapes: UnsafePointer<Shape>, shapeCount: Int,
+                                bodies: UnsafePointer<Body>) {
+        var layer = GridLayer()
+        swap(&layer, &movable)   // owned uniquely while it changes, so its arrays mutate in place
+        defer { swap(&layer, &movable); flagged = moved }
+        // Past an eighth of the proxies a rebuild costs less than walking each one's cells twice.
+        if !movableDirty && moved.count + flagged.count <= layer.smallCount / 8 {
+            // last update's flags off first, then this one's on (a proxy in both ends up flagged)
+            var inPlace = true
+            for p in flagged where !refresh(p, in: &layer, shapes: shapes, shapeCount: shapeCount, bodies: bodies) { inPlace = false; break }
+            if inPlace {
+                for p in moved where !refresh(p, in: &layer, shapes: shapes, shapeCount: shapeCount, bodies: bodies) { inPlace = false; break }
+            }
+            if inPlace { inPlaceUpdates += 1; return }
+        }
+        var ranges: [SIMD4<Int32>] = []
+        swap(&ranges, &cellRanges)
+        build(proxies, shapes: shapes, shapeCount: shapeCount, bodies: bodies, conservative: false, into: &layer, ranges: &ranges)
+        swap(&ranges, &cellRanges)
+        movableDirty = false
+    }
+
+    /// How many proxies may wait in a layer's `extra` list before the next update rebuilds: each
+    /// search tests all of them.
+    static let extraLimit = 64
+
+    /// Rewrites proxy `p`'s movable entries from its shape: in its cells when its fat box still
+    /// covers the same ones, else vacating them and keeping the entry in `extra`. False when only a
+    /// rebuild will do (a shape the layer does not hold in cells, a box grown large, `extra` full);
+    /// what was already written is then rebuilt anyway.
+    private mutating func refresh(_ p: Int32, in layer: inout GridLayer, shapes: UnsafePointer<Shape>, shapeCount: Int,
+                         bodies: UnsafePointer<Body>) -> Bool {
+        guard p >= 0, Int(p) < shapeCount, Int(p) < layer.slotOf.count, shapes[Int(p)].isAlive, !shapes[Int(p)].isStaticProxy else { return false }
+        let slot = Int(layer.slotOf[Int(p)])
+        guard slot >= 0 else { return false }
+        var e = GridEntry(p, shapes: shapes, bodies: bodies, conservative: false)
+        let r = UniformGrid.cellRange(e.box, invCellSize)
+        guard UniformGrid.cellCount(r) <= largeCellLimit else { return false }
+        e.lowCellX = UInt8(truncatingIfNeeded: r.x0)
+        e.lowCellY = UInt8(truncatingIfNeeded: r.y0)
+        let old = layer.small[slot]
+        guard old.proxy == p else {
+            // already in `extra`: rewrite it there
+            guard let i = layer.extra.firstIndex(where: { $0.proxy == p }) else { return false }
+            layer.extra[i] = e
+            return true
+        }
+        let o = UniformGrid.cellRange(old.box, invCellSize)
+        if o == r {
+            write(e, over: p, cells: o, in: &layer)
+            layer.small[slot] = e
+            return true
+        }
+        guard layer.extra.count < UniformGrid.extraLimit else { return false }
+        write(.vacated, over: p, cells: o, in: &layer)
+        layer.small[slot] = .vacated
+        layer.extra.append(e)
+        relocations += 1
+        return true
+    }
+
+    /// Overwrites proxy `p`'s entries in the buckets of `cells` with `e`.
+    private func write(_ e: GridEntry, over p: Int32, cells r: (x0: Int32, y0: Int32, x1: Int32, y1: Int32), in layer: inout GridLayer) {
+        let m = layer.layout
+        layer.start.withUnsafeBufferPointer { st in
+            layer.entries.withUnsafeMutableBufferPointer { en in
+                var iy = r.y0
+                while iy <= r.y1 {
+                    let row = m.row(iy)
+                    var ix = r.x0
+                    while ix <= r.x1 {
+                        let b = m.bucket(row: row, ix)
+                        for k in Int(st[b])..<Int(st[b + 1]) where en[k].proxy == p { en[k] = e }
+                        ix += 1
+                    }
+                    iy += 1
+                }
+            }
+        }
     }
 
     /// Runs `body` with the grid read through raw buffers, so its queries retain nothing (passing a
@@ -286,7 +402,10 @@ extension GridLayer {
             try entries.withUnsafeBufferPointer { en in
                 try large.withUnsafeBufferPointer { lg in
                     try small.withUnsafeBufferPointer { sm in
-                        try body(LayerView(start: st, entries: en, large: lg, small: UnsafeBufferPointer(rebasing: sm[..<smallCount]), layout: layout))
+                        try extra.withUnsafeBufferPointer { ex in
+                            try body(LayerView(start: st, entries: en, large: lg, small: UnsafeBufferPointer(rebasing: sm[..<smallCount]),
+                                               extra: ex, layout: layout))
+                        }
                     }
                 }
             }
@@ -300,6 +419,7 @@ struct LayerView {
     let entries: UnsafeBufferPointer<GridEntry>
     let large: UnsafeBufferPointer<GridEntry>
     let small: UnsafeBufferPointer<GridEntry>
+    let extra: UnsafeBufferPointer<GridEntry>
     let layout: BucketLayout
 }
 
@@ -322,11 +442,13 @@ struct GridQuery {
 
     /// Calls `report` for every proxy of a layer whose fat box overlaps `box` (the querying proxy
     /// `exclude` left out): once each, by the lower-corner rule, except that cells sharing a bucket
-    /// may report a proxy twice.
+    /// may report a proxy twice. A vacated entry has no proxy (−1) and is reported only to a box
+    /// reaching infinity on every side; `report` skips it.
     @inline(__always)
     func query(_ box: AABB, exclude: Int32, isStatic: Bool, _ report: (GridEntry) -> Void) {
         let layer = isStatic ? statics : movable
         for e in layer.large where e.proxy != exclude && e.box.overlaps(box) { report(e) }
+        for e in layer.extra where e.proxy != exclude && e.box.overlaps(box) { report(e) }
         if layer.entries.isEmpty { return }
         let r = UniformGrid.cellRange(box, invCellSize)
         if UniformGrid.cellCount(r) > layer.small.count {

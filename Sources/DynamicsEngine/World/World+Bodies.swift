@@ -206,6 +206,7 @@ extension World {
         let si = id.index
         let bi = Int(shapes[Int(si)].body)
         shapes[Int(si)].filter = f
+        grid.movableDirty = true   // entries record whether a filter is the default one
         // drop contacts the new filter forbids; new pairs are found by the next search
         var ck = bodies[bi].headContactKey
         while ck >= 0 {

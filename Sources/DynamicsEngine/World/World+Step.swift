@@ -42,6 +42,7 @@ extension World {
             if bodies[Int(shapes[i].body)].type == .kinematic { kinematicProxies.append(Int32(i)) }
         }
         proxyListDirty = false
+        grid.movableDirty = true
     }
 
     /// Picks the grid cell from the typical size of movable shapes: the median of their fat boxes'
@@ -76,8 +77,8 @@ extension World {
         shapes.withUnsafeBufferPointer { sh in
             bodies.withUnsafeBufferPointer { bb in
                 let base = sh.baseAddress!, bodyBase = bb.baseAddress!
-                if grid.staticDirty { grid.rebuild(isStatic: true, staticProxies, shapes: base, bodies: bodyBase) }
-                grid.rebuild(isStatic: false, movableProxies, shapes: base, bodies: bodyBase)
+                grid.updateStatic(staticProxies, shapes: base, shapeCount: sh.count, bodies: bodyBase)
+                grid.updateMovable(movableProxies, moved: movedProxies, shapes: base, shapeCount: sh.count, bodies: bodyBase)
             }
         }
         // Candidates go through a pointer: appending to a local captured by the report function
@@ -102,6 +103,7 @@ extension World {
                         // are decided without reading the other shape or its body
                         func report(_ e: GridEntry) {
                             let q = e.proxy
+                            if q < 0 { return }   // a vacated entry (see `GridEntry.vacated`)
                             if e.flags.contains(.enlarged) && q < p { return }   // the other's own search reports it
                             if e.body == me.body { return }
                             let both = me.flags.intersection(e.flags), either = me.flags.union(e.flags)

@@ -137,6 +137,10 @@ extension World {
     /// in rows, as of the last pair search (for tests of both layouts).
     package var broadPhaseHashesCells: Bool { grid.movable.layout.hashed }
 
+    /// How many pair searches found the grid's movable layer updated in place instead of rebuilt,
+    /// and how many proxies those updates moved to other cells (for tests of the in-place path).
+    package var broadPhaseInPlaceCounts: (updates: Int, relocations: Int) { (grid.inPlaceUpdates, grid.relocations) }
+
     /// Every live contact's shape pair (touching or not), in contact order: the broad phase's output.
     package func contactPairs() -> [(ShapeID, ShapeID)] {
         contacts.filter { $0.isAlive }.map { (shapeID($0.shapeA), shapeID($0.shapeB)) }

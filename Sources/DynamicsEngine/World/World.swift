@@ -430,6 +430,7 @@ package final class World {
             bodies[bi].headJointKey = key
             bodies[bi].jointCount += 1
         }
+        grid.movableDirty = true   // the bodies' entries record whether they have joints
     }
 
     private func unlinkJoint(_ ji: Int32) {
@@ -441,6 +442,7 @@ package final class World {
             if next >= 0 { joints[Int(next >> 1)].prevKey.set(Int(next & 1), prev) }
             bodies[bi].jointCount -= 1
         }
+        grid.movableDirty = true
     }
 
     /// Whether a joint that disables collision links the two bodies.
