@@ -235,15 +235,17 @@ extension World {
                     pool.forEachRange(n, minimum: 32) { r in run((lo + r.lowerBound)..<(lo + r.upperBound)) }
                 }
             }
-            func stage(_ color: Int, joints pass: JointPass, overflow: (Int) -> Void, wide: @escaping (Int, Int32) -> Void) {
+            /// `wide` solves a range of wide constraints with its chunk's trash record: a range, not one
+            /// constraint, per call, so the kernel's loop runs inside the closure with its captures in
+            /// registers instead of a call per constraint.
+            func stage(_ color: Int, joints pass: JointPass, overflow: (Int) -> Void, wide: @escaping (Range<Int>, Int32) -> Void) {
                 jointStage(color, pass)
                 if color == 0 {
                     for c in overflowContacts { overflow(c) }
                 } else {
                     let lo = wideStart[color], n = wideStart[color + 1] - lo
                     pool.forEachChunk(n, minimum: 16) { r, chunk in
-                        let t = trash + Int32(chunk)
-                        for w in r { wide(lo + w, t) }
+                        wide((lo + r.lowerBound)..<(lo + r.upperBound), trash + Int32(chunk))
                     }
                 }
             }
@@ -273,7 +275,7 @@ extension World {
                 for color in 0..<colorCount {
                     stage(color, joints: .warmStart,
                           overflow: { ContactSolver.warmStart(cbase + $0, states) },
-                          wide: { WideContactSolver.warmStart(wbase + $0, states, trash: $1) })
+                          wide: { r, t in for w in r { WideContactSolver.warmStart(wbase + w, states, trash: t) } })
                 }
                 // solve (extra joint passes first: a long chain needs more than one)
                 for _ in 1..<jointIterations {
@@ -282,7 +284,7 @@ extension World {
                 for color in 0..<colorCount {
                     stage(color, joints: .solve,
                           overflow: { ContactSolver.solve(cbase + $0, states, invH: invH, useBias: true, maxPushSpeed: push) },
-                          wide: { WideContactSolver.solve(wbase + $0, states, invH: invH, useBias: true, maxPushSpeed: push, trash: $1) })
+                          wide: { r, t in for w in r { WideContactSolver.solve(wbase + w, states, invH: invH, useBias: true, maxPushSpeed: push, trash: t) } })
                 }
                 // integrate positions
                 pool.forEachRange(awakeCount, minimum: 256) { r in
@@ -298,7 +300,7 @@ extension World {
                 for color in 0..<colorCount {
                     stage(color, joints: .relax,
                           overflow: { ContactSolver.solve(cbase + $0, states, invH: invH, useBias: false, maxPushSpeed: push) },
-                          wide: { WideContactSolver.solve(wbase + $0, states, invH: invH, useBias: false, maxPushSpeed: push, trash: $1) })
+                          wide: { r, t in for w in r { WideContactSolver.solve(wbase + w, states, invH: invH, useBias: false, maxPushSpeed: push, trash: t) } })
                 }
             }
             // restitution
