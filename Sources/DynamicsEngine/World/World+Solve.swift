@@ -344,9 +344,12 @@ extension World {
             let cp = cbuf.baseAddress!
             pool.forEachRange(solvedCount, minimum: 256) { r in
                 for k in r {
+                    // Both points, without reading the record's point count: a load here waits on
+                    // the record's cache line, stores need not. A one-point manifold's second point
+                    // is unused, and its solved impulses are zero (zero mass).
                     let m = cp + Int(solvedIndices[k].contact)
                     m.pointee.manifold.p0.keep(impulses[k].p0)
-                    if m.pointee.manifold.pointCount > 1 { m.pointee.manifold.p1.keep(impulses[k].p1) }
+                    m.pointee.manifold.p1.keep(impulses[k].p1)
                 }
             }
         }
