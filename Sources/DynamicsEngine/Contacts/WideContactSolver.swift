@@ -26,19 +26,28 @@ struct WideContact {
     /// Each lane's place in the step's contact order (`ContactInput.found`), where its impulses are stored.
     var found: SIMD4<Int32> = .zero
 
-    /// Four padding lanes: constraints on the shared zero body `dummy` with zero mass, so they apply
-    /// no impulse; `prepareLane` fills the lanes in use.
-    init(padding dummy: Int32) {
-        a = SIMD4(repeating: dummy)
-        b = a
-        massScale = SIMD4(repeating: 1)
+    /// Makes one lane of `w` a padding lane, in place: a constraint on the shared zero body `dummy`
+    /// with zero mass, so it applies no impulse. Every field is four lanes of four bytes, so the
+    /// lane is zeroed field by field.
+    @inline(__always)
+    static func padLane(_ w: UnsafeMutablePointer<WideContact>, _ lane: Int, dummy: Int32) {
+        let raw = UnsafeMutableRawPointer(w)
+        for field in 0..<(MemoryLayout<WideContact>.size / 16) {
+            raw.storeBytes(of: 0 as Float, toByteOffset: 16 &* field &+ 4 &* lane, as: Float.self)
+        }
+        let a = MemoryLayout<WideContact>.offset(of: \.a)!, b = MemoryLayout<WideContact>.offset(of: \.b)!
+        let massScale = MemoryLayout<WideContact>.offset(of: \.massScale)!
+        raw.storeBytes(of: dummy, toByteOffset: a &+ 4 &* lane, as: Int32.self)
+        raw.storeBytes(of: dummy, toByteOffset: b &+ 4 &* lane, as: Int32.self)
+        raw.storeBytes(of: 1 as Float, toByteOffset: massScale &+ 4 &* lane, as: Float.self)
     }
 
     /// Prepares one lane straight from its contact's input, with the scalar preparation's arithmetic
     /// (`ContactSolver.preparePoint`). Building four scalar constraints and then transposing them
-    /// cost about as much again as the arithmetic. A one-point manifold leaves the lane's second
-    /// point zero (zero mass: no impulse). Each value is stored into its lane in place: a mutating
-    /// method with a variable lane index would copy the whole constraint in and out per lane.
+    /// cost about as much again as the arithmetic. A one-point manifold's second point is zero (zero
+    /// mass: no impulse). Every field of the lane is written, so the constraint needs no clearing
+    /// first. Each value is stored into its lane in place: a mutating method with a variable lane
+    /// index would copy the whole constraint in and out per lane.
     @inline(__always)
     static func prepareLane(_ w: UnsafeMutablePointer<WideContact>, _ lane: Int, _ input: UnsafePointer<ContactInput>,
                             sims: UnsafePointer<BodyStepData>, states: UnsafePointer<BodyState>, softness: Softness,
@@ -62,30 +71,33 @@ struct WideContact {
         put(&w.pointee.mA, mA); put(&w.pointee.iA, iA); put(&w.pointee.mB, mB); put(&w.pointee.iB, iB)
         put(&w.pointee.biasRate, softness.biasRate); put(&w.pointee.massScale, softness.massScale)
         put(&w.pointee.impulseScale, softness.impulseScale)
-        /// One manifold point into the lane of its ten fields (point 1's or point 2's).
+        /// One manifold point into the lane of its ten fields (point 1's or point 2's); zeros for a
+        /// point the manifold does not have.
         @inline(__always)
-        func putPoint(_ mp: InputPoint, _ rAx: UnsafeMutablePointer<SIMD4<Float>>, _ rAy: UnsafeMutablePointer<SIMD4<Float>>,
+        func putPoint(_ point: InputPoint?, _ rAx: UnsafeMutablePointer<SIMD4<Float>>, _ rAy: UnsafeMutablePointer<SIMD4<Float>>,
                       _ rBx: UnsafeMutablePointer<SIMD4<Float>>, _ rBy: UnsafeMutablePointer<SIMD4<Float>>,
                       _ base: UnsafeMutablePointer<SIMD4<Float>>, _ normalMass: UnsafeMutablePointer<SIMD4<Float>>,
                       _ tangentMass: UnsafeMutablePointer<SIMD4<Float>>, _ normalImpulse: UnsafeMutablePointer<SIMD4<Float>>,
                       _ tangentImpulse: UnsafeMutablePointer<SIMD4<Float>>, _ relativeVelocity: UnsafeMutablePointer<SIMD4<Float>>) {
+            guard let mp = point else {
+                put(rAx, 0); put(rAy, 0); put(rBx, 0); put(rBy, 0); put(base, 0); put(normalMass, 0); put(tangentMass, 0)
+                put(normalImpulse, 0); put(tangentImpulse, 0); put(relativeVelocity, 0)
+                return
+            }
             let p = ContactSolver.preparePoint(mp, normal: n, mA: mA, iA: iA, mB: mB, iB: iB,
                                                vA: vA, wA: wA, vB: vB, wB: wB, warmStartScale: warmStartScale)
             put(rAx, p.anchorA.x); put(rAy, p.anchorA.y); put(rBx, p.anchorB.x); put(rBy, p.anchorB.y)
             put(base, p.baseSeparation); put(normalMass, p.normalMass); put(tangentMass, p.tangentMass)
             put(normalImpulse, p.normalImpulse); put(tangentImpulse, p.tangentImpulse); put(relativeVelocity, p.relativeVelocity)
         }
+        put(&w.pointee.maxNormalImpulse1, 0); put(&w.pointee.maxNormalImpulse2, 0)
         let pointCount = input.pointee.pointCount
-        if pointCount > 0 {
-            putPoint(input.pointee.p0, &w.pointee.rA1x, &w.pointee.rA1y, &w.pointee.rB1x, &w.pointee.rB1y, &w.pointee.base1,
-                     &w.pointee.normalMass1, &w.pointee.tangentMass1, &w.pointee.normalImpulse1, &w.pointee.tangentImpulse1,
-                     &w.pointee.relativeVelocity1)
-        }
-        if pointCount > 1 {
-            putPoint(input.pointee.p1, &w.pointee.rA2x, &w.pointee.rA2y, &w.pointee.rB2x, &w.pointee.rB2y, &w.pointee.base2,
-                     &w.pointee.normalMass2, &w.pointee.tangentMass2, &w.pointee.normalImpulse2, &w.pointee.tangentImpulse2,
-                     &w.pointee.relativeVelocity2)
-        }
+        putPoint(pointCount > 0 ? input.pointee.p0 : nil, &w.pointee.rA1x, &w.pointee.rA1y, &w.pointee.rB1x, &w.pointee.rB1y,
+                 &w.pointee.base1, &w.pointee.normalMass1, &w.pointee.tangentMass1, &w.pointee.normalImpulse1,
+                 &w.pointee.tangentImpulse1, &w.pointee.relativeVelocity1)
+        putPoint(pointCount > 1 ? input.pointee.p1 : nil, &w.pointee.rA2x, &w.pointee.rA2y, &w.pointee.rB2x, &w.pointee.rB2y,
+                 &w.pointee.base2, &w.pointee.normalMass2, &w.pointee.tangentMass2, &w.pointee.normalImpulse2,
+                 &w.pointee.tangentImpulse2, &w.pointee.relativeVelocity2)
     }
 }
 

@@ -184,13 +184,13 @@ extension World {
                 return cc
             }
             for k in 0..<overflowCount { (constraints + k).initialize(to: prepare(ordered[k])) }
-            let padding = WideContact(padding: dummy)
             wideLanes.withUnsafeBufferPointer { lanes in
                 pool.forEachRange(wideCount, minimum: 64) { r in
                     for w in r {
                         let first = Int(wideFirst[w])
                         let wc = wide + w
-                        wc.initialize(to: padding)
+                        // every lane is written whole, so the buffer needs no clearing (a 560-byte copy)
+                        for lane in Int(lanes[w])..<4 { WideContact.padLane(wc, lane, dummy: dummy) }
                         for lane in 0..<Int(lanes[w]) {
                             let input = ordered + first + lane
                             WideContact.prepareLane(wc, lane, input, sims: sims, states: states,
