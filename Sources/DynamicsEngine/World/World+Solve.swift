@@ -24,10 +24,12 @@ extension World {
         let g = gravity
         bodies.withUnsafeMutableBufferPointer { bb in
             for k in 0..<awakeCount {
-                let bi = Int(awakeBodies[k])
-                var b = bb[bi]
-                b.center0 = b.center
-                b.rotation0 = b.transform.q
+                // through the pointer, writing back only the two fields that change (copying the
+                // record out and back wrote all of it)
+                let bp = bb.baseAddress! + Int(awakeBodies[k])
+                bp.pointee.center0 = bp.pointee.center
+                bp.pointee.rotation0 = bp.pointee.transform.q
+                let b = bp.pointee   // only the fields read below are loaded
                 states[k].v = b.linearVelocity
                 states[k].w = b.angularVelocity
                 var sd = BodyStepData()
@@ -42,7 +44,6 @@ extension World {
                     sd.angularDampingFactor = 1 / (1 + h * b.angularDamping)
                 }
                 sims[k] = sd
-                bb[bi] = b
             }
         }
 
