@@ -23,7 +23,8 @@ struct WideContact {
     var normalImpulse2: SIMD4<Float> = .zero, tangentImpulse2: SIMD4<Float> = .zero, maxNormalImpulse2: SIMD4<Float> = .zero
     // restitution only (last, so the sub-steps never bring them into cache)
     var restitution: SIMD4<Float> = .zero, relativeVelocity1: SIMD4<Float> = .zero, relativeVelocity2: SIMD4<Float> = .zero
-    /// Each lane's place in the step's contact order (`ContactInput.found`), where its impulses are stored.
+    /// Each lane's place in the step's contact order (`ContactInput.found`), where its impulses are
+    /// stored; −1 in a padding lane.
     var found: SIMD4<Int32> = .zero
 
     /// Makes one lane of `w` a padding lane, in place: a constraint on the shared zero body `dummy`
@@ -40,6 +41,8 @@ struct WideContact {
         raw.storeBytes(of: dummy, toByteOffset: a &+ 4 &* lane, as: Int32.self)
         raw.storeBytes(of: dummy, toByteOffset: b &+ 4 &* lane, as: Int32.self)
         raw.storeBytes(of: 1 as Float, toByteOffset: massScale &+ 4 &* lane, as: Float.self)
+        let found = MemoryLayout<WideContact>.offset(of: \.found)!
+        raw.storeBytes(of: -1 as Int32, toByteOffset: found &+ 4 &* lane, as: Int32.self)   // no contact to store into
     }
 
     /// Prepares one lane straight from its contact's input, with the scalar preparation's arithmetic
@@ -261,6 +264,19 @@ enum WideContactSolver {
 }
 
 extension WideContactSolver {
+    /// Copies each lane's impulses to its contact's slot of `impulses` (`found`; padding lanes have
+    /// none), for the next step's warm start.
+    @inline(__always)
+    static func storeImpulses(_ c: UnsafePointer<WideContact>, into impulses: UnsafeMutablePointer<SolvedImpulses>) {
+        for l in 0..<4 where c.pointee.found[l] >= 0 {
+            impulses[Int(c.pointee.found[l])] = SolvedImpulses(
+                p0: PointImpulses(normalImpulse: c.pointee.normalImpulse1[l], tangentImpulse: c.pointee.tangentImpulse1[l],
+                                  maxNormalImpulse: c.pointee.maxNormalImpulse1[l], relativeVelocity: c.pointee.relativeVelocity1[l]),
+                p1: PointImpulses(normalImpulse: c.pointee.normalImpulse2[l], tangentImpulse: c.pointee.tangentImpulse2[l],
+                                  maxNormalImpulse: c.pointee.maxNormalImpulse2[l], relativeVelocity: c.pointee.relativeVelocity2[l]))
+        }
+    }
+
     /// Restitution for four lanes, point by point as the scalar solver does it: a point bounces
     /// when it approached faster than `threshold` (pt/s) and took an impulse in the sub-steps.
     static func applyRestitution(_ c: UnsafeMutablePointer<WideContact>, _ states: UnsafeMutablePointer<BodyState>, threshold: Float,

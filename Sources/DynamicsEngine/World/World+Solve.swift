@@ -204,6 +204,8 @@ extension World {
         }
 
         let jointIterations = max(1, min(def.jointIterations, 64))
+        // The solved contacts' impulses in contact order (see `SolvedImpulses`).
+        let impulses = solvedImpulseBuffer.reserve(count: max(1, solvedCount))
         let maxSpeed = maxLinearSpeed
         let push = maxPushSpeed
         let threshold = restitutionThreshold
@@ -250,7 +252,7 @@ extension World {
                     }
                 }
             }
-            for _ in 0..<substeps {
+            for substep in 0..<substeps {
                 // integrate velocities
                 pool.forEachRange(awakeCount, minimum: 256) { r in
                     for k in r {
@@ -298,10 +300,20 @@ extension World {
                 for _ in 1..<jointIterations {
                     for color in 0..<colorCount { jointStage(color, .relax) }
                 }
+                // The last relax pass also stores the wide constraints' impulses (while each is in
+                // cache) unless restitution, which comes after, changes them.
+                let store = substep == substeps - 1 && !anyRestitution
                 for color in 0..<colorCount {
                     stage(color, joints: .relax,
                           overflow: { ContactSolver.solve(cbase + $0, states, invH: invH, useBias: false, maxPushSpeed: push) },
-                          wide: { r, t in for w in r { WideContactSolver.solve(wbase + w, states, invH: invH, useBias: false, maxPushSpeed: push, trash: t) } })
+                          wide: store ? { r, t in
+                              for w in r {
+                                  WideContactSolver.solve(wbase + w, states, invH: invH, useBias: false, maxPushSpeed: push, trash: t)
+                                  WideContactSolver.storeImpulses(wbase + w, into: impulses)
+                              }
+                          } : { r, t in
+                              for w in r { WideContactSolver.solve(wbase + w, states, invH: invH, useBias: false, maxPushSpeed: push, trash: t) }
+                          })
                 }
             }
             // restitution
@@ -320,25 +332,14 @@ extension World {
         // `SolvedImpulses` (contact order), then into the contacts front to back (see
         // `SolvedImpulses`). A non-finite impulse (a numerical blow-up the bodies were already
         // protected from in `finalizeBodies`) is not carried over.
-        let impulses = solvedImpulseBuffer.reserve(count: max(1, solvedCount))
         for k in 0..<overflowCount {
             let cc = constraints[k]
             impulses[Int(cc.found)] = SolvedImpulses(p0: PointImpulses(cc.p0), p1: PointImpulses(cc.p1))
         }
-        wideLanes.withUnsafeBufferPointer { lanes in
+        if anyRestitution {
+            // else the last relax pass stored them
             pool.forEachRange(wideCount, minimum: 64) { r in
-                for w in r {
-                    let wc = wide + w
-                    for l in 0..<Int(lanes[w]) {
-                        impulses[Int(wc.pointee.found[l])] = SolvedImpulses(
-                            p0: PointImpulses(normalImpulse: wc.pointee.normalImpulse1[l], tangentImpulse: wc.pointee.tangentImpulse1[l],
-                                              maxNormalImpulse: wc.pointee.maxNormalImpulse1[l],
-                                              relativeVelocity: wc.pointee.relativeVelocity1[l]),
-                            p1: PointImpulses(normalImpulse: wc.pointee.normalImpulse2[l], tangentImpulse: wc.pointee.tangentImpulse2[l],
-                                              maxNormalImpulse: wc.pointee.maxNormalImpulse2[l],
-                                              relativeVelocity: wc.pointee.relativeVelocity2[l]))
-                    }
-                }
+                for w in r { WideContactSolver.storeImpulses(wide + w, into: impulses) }
             }
         }
         contacts.withUnsafeMutableBufferPointer { cbuf in
