@@ -117,7 +117,7 @@ struct GridLayer {
 /// Layers, so big and static shapes cost little:
 /// - the movable layer (dynamic and kinematic shapes of ordinary size) is built by a counting sort —
 ///   a linear, cache-friendly pass with no per-cell lists to maintain. Between rebuilds, the few
-///   proxies that moved are updated in place (`update`): a settling pile moves a handful of boxes a
+///   proxies that moved are updated in place (`updateMovable`): a settling pile moves a handful of boxes a
 ///   step, and rebuilding all of them for that was a twentieth of a pyramid's step;
 /// - the static layer is rebuilt only when static shapes change;
 /// - "large" shapes (covering more than `largeCellLimit` cells: a 4 000 pt floor, a tumbler's walls)
@@ -335,7 +335,7 @@ struct UniformGrid {
     /// rebuild will do (a shape the layer does not hold in cells, a box grown large, `extra` full);
     /// what was already written is then rebuilt anyway.
     private mutating func refresh(_ p: Int32, in layer: inout GridLayer, shapes: UnsafePointer<Shape>, shapeCount: Int,
-                         bodies: UnsafePointer<Body>) -> Bool {
+                                  bodies: UnsafePointer<Body>) -> Bool {
         guard p >= 0, Int(p) < shapeCount, Int(p) < layer.slotOf.count, shapes[Int(p)].isAlive, !shapes[Int(p)].isStaticProxy else { return false }
         let slot = Int(layer.slotOf[Int(p)])
         guard slot >= 0 else { return false }
