@@ -7,5 +7,14 @@ struct BoundaryRecord {
     let behavior: CollisionBehavior
     /// The identifier reported to the delegate; nil for the reference-bounds boundary.
     let identifier: AnyHashable?
+    /// The identifier as the delegate's UIKit-spelled methods receive it; nil with `identifier`.
+    let object: (any NSCopying)?
     let body: BodyID
+
+    init(behavior: CollisionBehavior, identifier: AnyHashable?, body: BodyID) {
+        self.behavior = behavior
+        self.identifier = identifier
+        self.object = identifier.map(behavior.identifierObject)
+        self.body = body
+    }
 }

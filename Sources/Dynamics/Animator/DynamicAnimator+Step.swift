@@ -163,9 +163,9 @@ extension DynamicAnimator {
                 // UIKit reports the point on the boundary: project the manifold point onto the segment.
                 let segment = world.outline(ua >= 0 ? e.shapeB : e.shapeA).points
                 let onBoundary = segment.count == 2 ? closestPoint(e.point, segment[0], segment[1]).cgPoint : point
-                d.collisionBehavior(cb, beganContactFor: r.item, withBoundaryIdentifier: boundary.identifier, at: onBoundary)
+                d.collisionBehavior(cb, beganContactFor: r.item, withBoundaryIdentifier: boundary.object, at: onBoundary)
             } else {
-                d.collisionBehavior(cb, endedContactFor: r.item, withBoundaryIdentifier: boundary.identifier)
+                d.collisionBehavior(cb, endedContactFor: r.item, withBoundaryIdentifier: boundary.object)
             }
         }
     }

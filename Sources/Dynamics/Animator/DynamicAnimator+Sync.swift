@@ -53,10 +53,13 @@ extension DynamicAnimator {
                 b.dynamicAnimator = self
                 let pending = b.pendingDiagnostics
                 b.pendingDiagnostics = []
-                for d in pending { report(d.message) }
+                for d in pending { report(d) }
                 b.attach(to: self)
                 itemsToWake += b.heldItems
             }
+            // A behaviour joining has no animator yet while its willMove(to:) runs, so children
+            // it adds there (UIKit's place to build a composite) do not mark the tree: compare.
+            if !treeDirty, !depthFirst(topLevel).elementsEqual(newFlat, by: ===) { treeDirty = true }
             needsSync = true
         }
     }

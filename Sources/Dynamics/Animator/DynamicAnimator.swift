@@ -34,7 +34,7 @@ import Foundation
 /// ``step()`` on a paused animator is cheap (resting bodies are skipped) and still calls actions
 /// and frame observers, but does **not** advance ``elapsedTime``: as in UIKit, the elapsed time is
 /// the sum of the steps run while running.
-public final class DynamicAnimator {
+open class DynamicAnimator {
     // MARK: Public state
 
     /// The reference coordinate space's bounds, in points: UIKit's reference view bounds. `nil`
@@ -159,31 +159,36 @@ public final class DynamicAnimator {
     /// - Parameter referenceBounds: The bounds, in points. A null, infinite or non-finite
     ///   rectangle, or one reaching beyond ±10⁷ pt, is reported and the animator has no reference
     ///   bounds.
-    public convenience init(referenceBounds: CGRect) {
-        self.init(referenceBounds: Optional(referenceBounds), worldDef: .stiffJoints)
+    public init(referenceBounds: CGRect) {
+        world = Self.makeWorld(.stiffJoints)
+        let r = referenceBounds.standardized
+        if referenceBounds.isNull || referenceBounds.isInfinite
+            || !(r.origin.x.isFinite && r.origin.y.isFinite && r.width.isFinite && r.height.isFinite)
+            || !CGPoint(x: r.minX, y: r.minY).isUsableAnimatorValue || !CGPoint(x: r.maxX, y: r.maxY).isUsableAnimatorValue {
+            report("referenceBounds \(referenceBounds) is not a finite rectangle within ±10⁷ pt; the animator has no reference bounds.")
+        } else {
+            self.referenceBounds = r
+        }
     }
 
     /// Creates an animator with an abstract coordinate space and no reference bounds.
-    public convenience init() {
-        self.init(referenceBounds: nil, worldDef: .stiffJoints)
+    public init() {
+        world = Self.makeWorld(.stiffJoints)
     }
 
     /// Creates an animator on a world built from `worldDef` (its gravity is forced to zero):
     /// tests use it to switch on the engine's validation walk. The public initialisers use
     /// `WorldDef.stiffJoints`: attachments are rigid rods, pins and welds as in UIKit.
-    init(referenceBounds: CGRect?, worldDef: WorldDef) {
-        var def = worldDef
-        def.gravity = .zero
-        world = World(def: def)
-        if let rect = referenceBounds {
-            let r = rect.standardized
-            if rect.isNull || rect.isInfinite || !(r.origin.x.isFinite && r.origin.y.isFinite && r.width.isFinite && r.height.isFinite)
-                || !CGPoint(x: r.minX, y: r.minY).isUsableAnimatorValue || !CGPoint(x: r.maxX, y: r.maxY).isUsableAnimatorValue {
-                report("referenceBounds \(rect) is not a finite rectangle within ±10⁷ pt; the animator has no reference bounds.")
-            } else {
-                self.referenceBounds = r
-            }
-        }
+    convenience init(referenceBounds: CGRect?, worldDef: WorldDef) {
+        if let rect = referenceBounds { self.init(referenceBounds: rect) } else { self.init() }
+        world = Self.makeWorld(worldDef)
+    }
+
+    /// A world for an animator: `def` with zero world gravity (gravity is per behaviour).
+    private static func makeWorld(_ def: WorldDef) -> World {
+        var d = def
+        d.gravity = .zero
+        return World(def: d)
     }
 
     // MARK: Behaviours
@@ -229,7 +234,8 @@ public final class DynamicAnimator {
     public func removeBehavior(_ behavior: DynamicBehavior) {
         performOrQueue { [self] in
             guard let index = topLevel.firstIndex(where: { $0 === behavior }) else {
-                report("removeBehavior: the \(behaviorLabel(behavior)) is not a top-level behaviour of this animator; ignored.")
+                report("removeBehavior: the \(behaviorLabel(behavior)) is not a top-level behaviour of this animator; nothing to remove (UIKit ignores this too).",
+                       severity: .note)
                 return
             }
             topLevel.remove(at: index)
@@ -301,17 +307,21 @@ public final class DynamicAnimator {
     // MARK: Diagnostics
 
     /// Appends a diagnostic and calls the handler.
-    func report(_ message: String) {
-        let diagnostic = DynamicsDiagnostic(message: message)
+    func report(_ message: String, severity: DynamicsDiagnostic.Severity = .warning) {
+        report(DynamicsDiagnostic(message: message, severity: severity))
+    }
+
+    /// Appends `diagnostic` and calls the handler.
+    func report(_ diagnostic: DynamicsDiagnostic) {
         diagnostics.append(diagnostic)
         if diagnostics.count > 1000 { diagnostics.removeFirst(diagnostics.count - 1000) }
         diagnosticHandler?(diagnostic)
     }
 
     /// Reports `message` only the first time it is seen (structural problems found on every sync).
-    func reportOnce(_ message: String) {
+    func reportOnce(_ message: String, severity: DynamicsDiagnostic.Severity = .warning) {
         guard reportedOnce.insert(message).inserted else { return }
-        report(message)
+        report(message, severity: severity)
     }
 
     // MARK: Queueing and waking

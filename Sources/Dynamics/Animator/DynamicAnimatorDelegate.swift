@@ -2,7 +2,13 @@ import Foundation
 
 /// Hears an animator pause and resume: UIKit's `UIDynamicAnimatorDelegate`.
 ///
-/// Both methods have empty default implementations; implement the ones you need.
+/// Both methods are optional, as in UIKit: implement the ones you need, with UIKit's signatures
+/// minus `UI`. A method you leave out is reported once, as a
+/// ``DynamicsDiagnostic/Severity-swift.enum/note``, the first time it would have been called, so a
+/// method written with another signature (which satisfies nothing) does not go unnoticed.
+///
+/// A `@MainActor` class (a view controller) conforms with an isolated conformance:
+/// `extension GameViewController: @MainActor DynamicAnimatorDelegate`.
 public protocol DynamicAnimatorDelegate: AnyObject {
     /// Called when a paused animator starts running again: a behaviour was added or removed, a
     /// behaviour property or boundary changed, an item was updated or given a velocity. Called
@@ -15,8 +21,21 @@ public protocol DynamicAnimatorDelegate: AnyObject {
 }
 
 extension DynamicAnimatorDelegate {
-    /// Does nothing.
-    public func dynamicAnimatorWillResume(_ animator: DynamicAnimator) {}
-    /// Does nothing.
-    public func dynamicAnimatorDidPause(_ animator: DynamicAnimator) {}
+    /// Not implemented: reports a note once per delegate type.
+    public func dynamicAnimatorWillResume(_ animator: DynamicAnimator) {
+        animator.noteUnimplemented(self, "dynamicAnimatorWillResume(_:)", events: "resumes")
+    }
+    /// Not implemented: reports a note once per delegate type.
+    public func dynamicAnimatorDidPause(_ animator: DynamicAnimator) {
+        animator.noteUnimplemented(self, "dynamicAnimatorDidPause(_:)", events: "pauses")
+    }
+}
+
+extension DynamicAnimator {
+    /// Reports, once per delegate type and method, that a delegate left an optional method out.
+    func noteUnimplemented(_ delegate: AnyObject, _ method: String, events: String) {
+        reportOnce("\(type(of: delegate)) does not implement \(method), so \(events) are not reported to it. "
+                       + "A method with another signature does not count: UIKit's, minus `UI`, is the one called.",
+                   severity: .note)
+    }
 }

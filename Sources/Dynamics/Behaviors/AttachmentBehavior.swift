@@ -21,7 +21,7 @@ import Foundation
 ///
 /// Attached items do not collide with each other. Items of an attachment join the animator's
 /// world like those of any other behaviour.
-public final class AttachmentBehavior: DynamicBehavior {
+open class AttachmentBehavior: DynamicBehavior {
     /// What an attachment joins. Raw values are UIKit's.
     public enum AttachmentType: Int, Sendable, Hashable, Codable {
         /// Two items.
@@ -127,10 +127,17 @@ public final class AttachmentBehavior: DynamicBehavior {
 
     /// The allowed range of motion: radians of relative rotation for a pin, points of travel
     /// along the axis for a slider (0 = the starting position). Infinite bounds mean unlimited.
-    /// Default `-.infinity ... .infinity`. Ignored by other kinds.
+    /// Default `-.infinity ... .infinity`. Ignored by other kinds. Also settable as UIKit's
+    /// `UIFloatRange`: `FloatRange(minimum: -50, maximum: 50)`. A range no value lies in
+    /// (``Swift/ClosedRange/invalid``, what a reversed or NaN `FloatRange` becomes) is reported and
+    /// the last good range kept.
     public var attachmentRange: ClosedRange<CGFloat> {
         get { storedRange }
         set {
+            guard newValue.lowerBound < .infinity, newValue.upperBound > -.infinity else {
+                report("AttachmentBehavior.attachmentRange cannot be \(newValue) (a reversed or NaN FloatRange, or one no value lies in); the last good range is kept.")
+                return
+            }
             guard newValue != storedRange else { return }
             storedRange = newValue
             settingsChanged()

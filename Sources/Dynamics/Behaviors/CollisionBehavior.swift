@@ -17,7 +17,7 @@ import Foundation
 /// every *ended*, then the behaviours' actions. A bouncing item reports a began/ended pair per
 /// bounce; a resting item stays in contact. An item–item contact is reported by every collision
 /// behaviour holding both items in `.items` mode.
-public final class CollisionBehavior: DynamicBehavior {
+open class CollisionBehavior: DynamicBehavior {
     /// What a collision behaviour's items collide with. Raw values are UIKit's.
     public struct Mode: OptionSet, Sendable, Hashable {
         /// The bits.
@@ -32,30 +32,16 @@ public final class CollisionBehavior: DynamicBehavior {
         public static let everything = Mode(rawValue: .max)
     }
 
-    /// Insets of the reference-bounds boundary from the reference bounds, in points (UIKit's
-    /// `UIEdgeInsets`): positive values move the boundary inward.
-    public struct Insets: Sendable, Hashable {
-        /// Inset of the top edge, in points. Default 0.
-        public var top: CGFloat
-        /// Inset of the left edge, in points. Default 0.
-        public var left: CGFloat
-        /// Inset of the bottom edge, in points. Default 0.
-        public var bottom: CGFloat
-        /// Inset of the right edge, in points. Default 0.
-        public var right: CGFloat
-        /// Creates insets, in points.
-        public init(top: CGFloat = 0, left: CGFloat = 0, bottom: CGFloat = 0, right: CGFloat = 0) {
-            self.top = top
-            self.left = left
-            self.bottom = bottom
-            self.right = right
-        }
-        /// No inset.
-        public static let zero = Insets()
-    }
+    /// Insets of the reference-bounds boundary from the reference bounds, in points: UIKit's
+    /// `UIEdgeInsets`, the same type as ``EdgeInsets``. Positive values move the boundary inward.
+    public typealias Insets = EdgeInsets
 
     private struct Boundary {
+        /// The key boundaries are found by (see `BoundaryIdentifier`).
         var identifier: AnyHashable
+        /// The `NSCopying` object UIKit-style code named the boundary with, handed back to the
+        /// delegate as it was given; nil when named through the `AnyHashable` spelling.
+        var object: (any NSCopying)?
         var path: BezierPath
         var segments: [(CGPoint, CGPoint)]
         /// The boundary slot of its world body, when built.
@@ -136,7 +122,7 @@ public final class CollisionBehavior: DynamicBehavior {
         if list.add(item) { itemsDidChange([item]) }
     }
 
-    /// Removes `item`; an item the behaviour does not have is reported and ignored.
+    /// Removes `item`; an item the behaviour does not have changes nothing (a note says so, as UIKit ignores it).
     public func removeItem(_ item: any DynamicItem) {
         if list.remove(item) { itemsDidChange([item]) } else { reportNotHeld(item) }
     }
@@ -153,6 +139,23 @@ public final class CollisionBehavior: DynamicBehavior {
     ///   - identifier: The name reported to the delegate.
     ///   - path: The outline, in the animator's coordinate space.
     public func addBoundary(withIdentifier identifier: AnyHashable, for path: BezierPath) {
+        addBoundary(identifier, object: nil, for: path)
+    }
+
+    /// Adds a boundary made of `path`'s outline, named as UIKit names boundaries: with an
+    /// `NSCopying` object (`"wall" as NSCopying`). The delegate's UIKit-spelled methods receive
+    /// this object; the boundary is also found by the equal Swift value
+    /// (`boundary(withIdentifier: "wall")`). Otherwise as ``addBoundary(withIdentifier:for:)-(AnyHashable,_)``.
+    ///
+    /// - Parameters:
+    ///   - identifier: The name reported to the delegate.
+    ///   - path: The outline, in the animator's coordinate space.
+    @_disfavoredOverload
+    public func addBoundary(withIdentifier identifier: any NSCopying, for path: BezierPath) {
+        addBoundary(BoundaryIdentifier.key(identifier), object: identifier, for: path)
+    }
+
+    private func addBoundary(_ identifier: AnyHashable, object: (any NSCopying)?, for path: BezierPath) {
         var segments: [(CGPoint, CGPoint)] = []
         for polyline in path.flattened(tolerance: 0.5) {
             let p = polyline.points
@@ -167,7 +170,7 @@ public final class CollisionBehavior: DynamicBehavior {
             report("CollisionBehavior.addBoundary(withIdentifier: \(identifier)): the path has a non-finite point or reaches beyond ±10⁷ pt; ignored.")
             return
         }
-        install(Boundary(identifier: identifier, path: path, segments: segments))
+        install(Boundary(identifier: identifier, object: object, path: path, segments: segments))
     }
 
     /// Adds a straight boundary from `p1` to `p2` (points). An identifier already in use replaces
@@ -178,6 +181,24 @@ public final class CollisionBehavior: DynamicBehavior {
     ///   - p1: One end, in points.
     ///   - p2: The other end, in points.
     public func addBoundary(withIdentifier identifier: AnyHashable, from p1: CGPoint, to p2: CGPoint) {
+        addBoundary(identifier, object: nil, from: p1, to: p2)
+    }
+
+    /// Adds a straight boundary from `p1` to `p2` (points), named as UIKit names boundaries: with
+    /// an `NSCopying` object (`"floor" as NSCopying`). The delegate's UIKit-spelled methods receive
+    /// this object; the boundary is also found by the equal Swift value. Otherwise as
+    /// ``addBoundary(withIdentifier:from:to:)-(AnyHashable,_,_)``.
+    ///
+    /// - Parameters:
+    ///   - identifier: The name reported to the delegate.
+    ///   - p1: One end, in points.
+    ///   - p2: The other end, in points.
+    @_disfavoredOverload
+    public func addBoundary(withIdentifier identifier: any NSCopying, from p1: CGPoint, to p2: CGPoint) {
+        addBoundary(BoundaryIdentifier.key(identifier), object: identifier, from: p1, to: p2)
+    }
+
+    private func addBoundary(_ identifier: AnyHashable, object: (any NSCopying)?, from p1: CGPoint, to p2: CGPoint) {
         guard p1.isUsableAnimatorValue, p2.isUsableAnimatorValue, p1 != p2 else {
             report("CollisionBehavior.addBoundary(withIdentifier: \(identifier)) needs two distinct finite points within ±10⁷ pt; ignored.")
             return
@@ -185,7 +206,7 @@ public final class CollisionBehavior: DynamicBehavior {
         var path = BezierPath()
         path.move(to: p1)
         path.addLine(to: p2)
-        install(Boundary(identifier: identifier, path: path, segments: [(p1, p2)]))
+        install(Boundary(identifier: identifier, object: object, path: path, segments: [(p1, p2)]))
     }
 
     private func install(_ boundary: Boundary) {
@@ -205,18 +226,37 @@ public final class CollisionBehavior: DynamicBehavior {
         boundaries.first { $0.identifier == identifier }?.path
     }
 
-    /// Removes the boundary named `identifier`; an unknown identifier is reported and ignored.
+    /// The boundary named by the `NSCopying` object `identifier` (or an equal Swift value), or nil.
+    ///
+    /// - Parameter identifier: The boundary's name.
+    @_disfavoredOverload
+    public func boundary(withIdentifier identifier: any NSCopying) -> BezierPath? {
+        boundary(withIdentifier: BoundaryIdentifier.key(identifier))
+    }
+
+    /// Removes the boundary named `identifier`. An unknown identifier changes nothing, as in
+    /// UIKit; a ``DynamicsDiagnostic/Severity-swift.enum/note`` says so.
     /// Resumes a paused animator.
     ///
     /// - Parameter identifier: The boundary's name.
     public func removeBoundary(withIdentifier identifier: AnyHashable) {
         guard let i = boundaries.firstIndex(where: { $0.identifier == identifier }) else {
-            report("CollisionBehavior.removeBoundary(withIdentifier: \(identifier)): there is no such boundary; ignored.")
+            report("CollisionBehavior.removeBoundary(withIdentifier: \(identifier)): no boundary has this identifier; nothing to remove (UIKit ignores this too).",
+                   severity: .note)
             return
         }
         if let s = boundaries[i].worldSlot { retiredSlots.append(s) }
         boundaries.remove(at: i)
         didChange(needsSync: true)
+    }
+
+    /// Removes the boundary named by the `NSCopying` object `identifier` (or an equal Swift value).
+    /// An unknown identifier changes nothing, as in UIKit; a note says so.
+    ///
+    /// - Parameter identifier: The boundary's name.
+    @_disfavoredOverload
+    public func removeBoundary(withIdentifier identifier: any NSCopying) {
+        removeBoundary(withIdentifier: BoundaryIdentifier.key(identifier))
     }
 
     /// The identifiers of the explicit boundaries, in the order added; empty when there are none.
@@ -278,6 +318,12 @@ public final class CollisionBehavior: DynamicBehavior {
 
     /// The identifier of explicit boundary `index`.
     func boundaryIdentifier(at index: Int) -> AnyHashable { boundaries[index].identifier }
+
+    /// The `NSCopying` object the delegate's UIKit-spelled methods receive for the boundary `key`:
+    /// the object it was named with, or the key's `NSCopying` form.
+    func identifierObject(for key: AnyHashable) -> any NSCopying {
+        boundaries.first { $0.identifier == key }?.object ?? BoundaryIdentifier.object(key)
+    }
 
     /// The boundaries' identifiers and geometry (hashed bit for bit): a restored world holds the
     /// boundary bodies of the snapshot, so the behaviour must describe the same boundaries.

@@ -59,13 +59,14 @@ open class DynamicBehavior {
         dynamicAnimator?.behaviorTreeDidChange()
     }
 
-    /// Removes `behavior` from the children. A behaviour that is not a child is reported with a
-    /// diagnostic and nothing changes.
+    /// Removes `behavior` from the children. A behaviour that is not a child changes nothing, as
+    /// in UIKit; a ``DynamicsDiagnostic/Severity-swift.enum/note`` says so.
     ///
     /// - Parameter behavior: The child to remove.
     public func removeChildBehavior(_ behavior: DynamicBehavior) {
         guard let index = childBehaviors.firstIndex(where: { $0 === behavior }) else {
-            report("removeChildBehavior: the \(behaviorLabel(behavior)) is not a child of this \(behaviorLabel(self)); ignored.")
+            report("removeChildBehavior: the \(behaviorLabel(behavior)) is not a child of this \(behaviorLabel(self)); nothing to remove (UIKit ignores this too).",
+                   severity: .note)
             return
         }
         childBehaviors.remove(at: index)
@@ -147,17 +148,18 @@ open class DynamicBehavior {
     }
 
     /// Reports a diagnostic now (in an animator) or when the behaviour joins one.
-    func report(_ message: String) {
+    func report(_ message: String, severity: DynamicsDiagnostic.Severity = .warning) {
         if let animator = dynamicAnimator {
-            animator.report(message)
+            animator.report(message, severity: severity)
         } else {
-            pendingDiagnostics.append(DynamicsDiagnostic(message: message))
+            pendingDiagnostics.append(DynamicsDiagnostic(message: message, severity: severity))
         }
     }
 
     /// Reports a `removeItem(_:)` of an item the behaviour does not have.
     func reportNotHeld(_ item: any DynamicItem) {
-        report("\(behaviorLabel(self)).removeItem: the \(itemLabel(item)) is not one of its items; ignored.")
+        report("\(behaviorLabel(self)).removeItem: the \(itemLabel(item)) is not one of its items; nothing to remove (UIKit ignores this too).",
+               severity: .note)
     }
 
     /// Whether `value` is finite, not negative (unless allowed) and at most `maximum` in size;

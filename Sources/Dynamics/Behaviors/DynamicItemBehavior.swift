@@ -24,7 +24,7 @@ import Foundation
 /// zero density), and values above ``maximumPropertyValue`` (10¹²) in size — the engine computes
 /// in `Float`, where a mass or an impulse that large overflows — are reported and the last good
 /// value kept.
-public final class DynamicItemBehavior: DynamicBehavior {
+open class DynamicItemBehavior: DynamicBehavior {
     private var list: ItemList
     private var explicitElasticity: CGFloat?
     private var explicitFriction: CGFloat?
@@ -126,7 +126,7 @@ public final class DynamicItemBehavior: DynamicBehavior {
         if list.add(item) { itemsDidChange([item]) }
     }
 
-    /// Removes `item`; an item the behaviour does not have is reported and ignored; its properties fall back to other item behaviours'
+    /// Removes `item`; an item the behaviour does not have changes nothing (a note says so, as UIKit ignores it); its properties fall back to other item behaviours'
     /// or the defaults.
     public func removeItem(_ item: any DynamicItem) {
         if list.remove(item) { itemsDidChange([item]) } else { reportNotHeld(item) }

@@ -11,7 +11,7 @@ import Foundation
 ///
 /// Free fall is integrated with semi-implicit Euler over the solver's sub-steps: after N sub-steps
 /// of h seconds from rest an item has fallen ½·g·t²·(1 + 1/N), t = N·h.
-public final class GravityBehavior: DynamicBehavior {
+open class GravityBehavior: DynamicBehavior {
     private var list: ItemList
     private var direction = PolarVector(CGVector(dx: 0, dy: 1))
 
@@ -83,7 +83,7 @@ public final class GravityBehavior: DynamicBehavior {
         if list.add(item) { itemsDidChange([item]) }
     }
 
-    /// Removes `item`; an item the behaviour does not have is reported and ignored.
+    /// Removes `item`; an item the behaviour does not have changes nothing (a note says so, as UIKit ignores it).
     public func removeItem(_ item: any DynamicItem) {
         if list.remove(item) { itemsDidChange([item]) } else { reportNotHeld(item) }
     }

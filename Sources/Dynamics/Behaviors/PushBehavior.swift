@@ -11,7 +11,7 @@ import Foundation
 /// The push acts at each item's center of mass, or at the item's center plus its target offset
 /// (``setTargetOffsetFromCenter(_:for:)``; the offset is in the animator's axes, not rotated with
 /// the item), where it also turns the item.
-public final class PushBehavior: DynamicBehavior {
+open class PushBehavior: DynamicBehavior {
     /// How a push acts. Raw values are UIKit's.
     public enum Mode: Int, Sendable, Hashable, Codable {
         /// A constant force, every step while ``PushBehavior/active``.
@@ -113,7 +113,7 @@ public final class PushBehavior: DynamicBehavior {
         if list.add(item) { itemsDidChange([item]) }
     }
 
-    /// Removes `item`; an item the behaviour does not have is reported and ignored.
+    /// Removes `item`; an item the behaviour does not have changes nothing (a note says so, as UIKit ignores it).
     public func removeItem(_ item: any DynamicItem) {
         if list.remove(item) { itemsDidChange([item]) } else { reportNotHeld(item) }
     }

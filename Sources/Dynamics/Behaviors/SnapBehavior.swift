@@ -14,7 +14,7 @@ import Foundation
 /// A second spring of the same frequency and damping ratio turns the item back to the rotation it
 /// had when the snap joined the animator, so off-center hits don't leave it askew. Use a
 /// ``DynamicItemBehavior`` with `allowsRotation = false` to forbid rotation altogether.
-public final class SnapBehavior: DynamicBehavior {
+open class SnapBehavior: DynamicBehavior {
     /// The spring frequency, in Hz: 4.
     public static let frequency: CGFloat = 4
 

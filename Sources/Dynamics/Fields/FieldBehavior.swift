@@ -272,7 +272,7 @@ public final class FieldBehavior: DynamicBehavior {
         if list.add(item) { itemsDidChange([item]) }
     }
 
-    /// Removes `item`; an item the behaviour does not have is reported and ignored.
+    /// Removes `item`; an item the behaviour does not have changes nothing (a note says so, as UIKit ignores it).
     ///
     /// - Parameter item: The item to stop acting on.
     public func removeItem(_ item: any DynamicItem) {

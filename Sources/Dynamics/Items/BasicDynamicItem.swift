@@ -6,7 +6,20 @@ import Foundation
 /// ```swift
 /// let box = BasicDynamicItem(center: CGPoint(x: 100, y: 50), size: CGSize(width: 40, height: 40), name: "box")
 /// ```
-public final class BasicDynamicItem: DynamicItem {
+///
+/// It stands where UIKit code has a `UIView`: `BasicDynamicItem(frame:)` takes a view's frame, and
+/// a subclass chooses its collision shape the UIKit way, by overriding ``collisionBoundsType``:
+///
+/// ```swift
+/// final class BallView: BasicDynamicItem {
+///     override var collisionBoundsType: DynamicItemCollisionBoundsType { .ellipse }
+/// }
+/// ```
+///
+/// (A class of your own that conforms to ``DynamicItem`` directly and wants subclasses to choose
+/// the shape must declare the two properties itself: a protocol's default is fixed when the class
+/// conforms, so a subclass's property of the same name would not replace it.)
+open class BasicDynamicItem: DynamicItem {
     /// The center, in points. Written by the animator after every step.
     public var center: CGPoint
 
@@ -17,12 +30,17 @@ public final class BasicDynamicItem: DynamicItem {
     /// The transform; default `.identity`. The animator writes a pure rotation after every step.
     public var transform: CGAffineTransform = .identity
 
-    /// The collision shape; default ``DynamicItemCollisionBoundsType/rectangle``.
-    public var collisionBoundsType: DynamicItemCollisionBoundsType
+    /// The collision shape given to the initialiser; default
+    /// ``DynamicItemCollisionBoundsType/rectangle``. Subclasses override it as UIKit views do.
+    open var collisionBoundsType: DynamicItemCollisionBoundsType { initialBoundsType }
 
     /// The outline for ``DynamicItemCollisionBoundsType/path``, in points relative to the center;
-    /// default `nil`.
-    public var collisionBoundingPath: BezierPath?
+    /// default `nil`. Set it, then call ``DynamicAnimator/updateItem(usingCurrentState:)`` for an
+    /// item already in an animator. A subclass may override it with a getter and setter (a
+    /// read-only override, as UIKit views write, does not compile: set it in the initialiser).
+    open var collisionBoundingPath: BezierPath?
+
+    private let initialBoundsType: DynamicItemCollisionBoundsType
 
     /// A name for reports: ``FrameReport/Item/name`` and the CSV `item` column. Default `nil`.
     public var name: String?
@@ -51,8 +69,26 @@ public final class BasicDynamicItem: DynamicItem {
                 name: String? = nil) {
         self.center = center
         self.bounds = CGRect(origin: .zero, size: size)
-        self.collisionBoundsType = collisionBoundsType
+        self.initialBoundsType = collisionBoundsType
         self.name = name
+    }
+
+    /// Creates a rectangle item occupying `frame`, as UIKit code creates a view with
+    /// `UIView(frame:)`: the center is the frame's middle and the bounds its size.
+    ///
+    /// - Parameter frame: The item's frame, in points.
+    public init(frame: CGRect) {
+        let f = frame.standardized
+        self.center = CGPoint(x: f.midX, y: f.midY)
+        self.bounds = CGRect(origin: .zero, size: f.size)
+        self.initialBoundsType = .rectangle
+        self.name = nil
+    }
+
+    /// The item's frame: the rectangle of ``bounds``' size around ``center``, in points (not
+    /// rotated, like a `UIView`'s frame before a transform).
+    public var frame: CGRect {
+        CGRect(x: center.x - bounds.width / 2, y: center.y - bounds.height / 2, width: bounds.width, height: bounds.height)
     }
 }
 

@@ -320,7 +320,7 @@ struct BadInputTests {
         BadInput("boundary beyond 10⁷ pt", "needs two distinct finite points") { $0.collision.addBoundary(withIdentifier: "x", from: .zero, to: CGPoint(x: 1e30, y: 0)) },
         BadInput("boundary of an empty path", "draws no segment") { $0.collision.addBoundary(withIdentifier: "x", for: BezierPath()) },
         BadInput("boundary path with NaN", "non-finite point") { $0.collision.addBoundary(withIdentifier: "x", for: polygon([(0, 300), (nanValue, 350), (400, 300)], closed: false)) },
-        BadInput("removeBoundary unknown", "no such boundary") { $0.collision.removeBoundary(withIdentifier: "never") },
+        BadInput("removeBoundary unknown", "no boundary has this identifier") { $0.collision.removeBoundary(withIdentifier: "never") },
         BadInput("insets NaN", "insets must be finite") { $0.collision.setTranslatesReferenceBoundsIntoBoundary(with: .init(top: nanValue)) },
         BadInput("insets leaving no area", "leave no area") { $0.collision.setTranslatesReferenceBoundsIntoBoundary(with: .init(top: 300, bottom: 300)) },
         BadInput("insets beyond 10⁷ pt", "beyond ±10⁷ pt") { $0.collision.setTranslatesReferenceBoundsIntoBoundary(with: .init(top: -1e30)) },
