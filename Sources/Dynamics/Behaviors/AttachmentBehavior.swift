@@ -32,27 +32,30 @@ open class AttachmentBehavior: DynamicBehavior {
 
     enum Kind { case distance, limit, pin, sliding, fixed }
 
+    // The fields fixed at creation are set once, by `adopt(_:)`, from every initialiser: the
+    // public ones are designated so that subclasses can call them, as UIKit subclasses do.
+
     /// The attached items: one for an anchor attachment, two otherwise.
-    public let items: [any DynamicItem]
+    public private(set) var items: [any DynamicItem] = []
 
     /// Whether the attachment joins two items or an item and an anchor point.
-    public let attachedBehaviorType: AttachmentType
+    public private(set) var attachedBehaviorType: AttachmentType = .anchor
 
-    let kind: Kind
+    private(set) var kind: Kind = .distance
     /// The attachment point in items[0]'s frame, and in items[1]'s (pt).
-    private var local1: CGPoint
-    private var local2: CGPoint
+    private var local1: CGPoint = .zero
+    private var local2: CGPoint = .zero
     /// Sliding axis: in items[0]'s frame (two items) or the animator's axes (anchor).
-    private var axis: CGVector
+    private var axis = CGVector(dx: 1, dy: 0)
     /// Angle of the second body relative to the first when created (rad).
-    private var referenceAngle: CGFloat
-    private var storedAnchor: CGPoint
-    private var storedLength: CGFloat
+    private var referenceAngle: CGFloat = 0
+    private var storedAnchor: CGPoint = .zero
+    private var storedLength: CGFloat = 0
     private var storedDamping: CGFloat = 0
     private var storedFrequency: CGFloat = 0
     private var storedFrictionTorque: CGFloat = 0
     private var storedRange: ClosedRange<CGFloat> = -CGFloat.infinity...CGFloat.infinity
-    private let isDegenerate: Bool
+    private var isDegenerate = false
     private var joint: JointID = .null
     private var jointBodies = (BodyID.null, BodyID.null)
     private var needsJointUpdate = false
@@ -146,20 +149,37 @@ open class AttachmentBehavior: DynamicBehavior {
 
     // MARK: Creating attachments
 
-    private init(kind: Kind, type: AttachmentType, items: [any DynamicItem], local1: CGPoint, local2: CGPoint,
-                 anchor: CGPoint, axis: CGVector, referenceAngle: CGFloat, length: CGFloat, problems: [String]) {
-        self.kind = kind
-        self.attachedBehaviorType = type
-        self.items = items
-        self.local1 = local1
-        self.local2 = local2
-        self.storedAnchor = anchor
-        self.axis = axis
-        self.referenceAngle = referenceAngle
-        self.storedLength = length.isFinite ? min(length, 2 * maximumAnimatorCoordinate) : 0
-        self.isDegenerate = items.count == 2 && items[0] === items[1]
+    /// What an initialiser or factory worked out; `adopt(_:)` stores it.
+    private struct Setup {
+        var kind: Kind
+        var type: AttachmentType
+        var items: [any DynamicItem]
+        var local1: CGPoint
+        var local2 = CGPoint.zero
+        var anchor = CGPoint.zero
+        var axis = CGVector(dx: 1, dy: 0)
+        var referenceAngle: CGFloat
+        var length: CGFloat = 0
+        var problems: [String]
+    }
+
+    private init(_ setup: Setup) {
         super.init()
-        for p in problems { report(p) }
+        adopt(setup)
+    }
+
+    private func adopt(_ s: Setup) {
+        kind = s.kind
+        attachedBehaviorType = s.type
+        items = s.items
+        local1 = s.local1
+        local2 = s.local2
+        storedAnchor = s.anchor
+        axis = s.axis
+        referenceAngle = s.referenceAngle
+        storedLength = s.length.isFinite ? min(s.length, 2 * maximumAnimatorCoordinate) : 0
+        isDegenerate = items.count == 2 && items[0] === items[1]
+        for p in s.problems { report(p) }
         if isDegenerate { report("AttachmentBehavior: an item cannot be attached to itself; the attachment does nothing.") }
     }
 
@@ -168,8 +188,9 @@ open class AttachmentBehavior: DynamicBehavior {
     /// - Parameters:
     ///   - item: The item.
     ///   - point: The anchor, in points.
-    public convenience init(item: any DynamicItem, attachedToAnchor point: CGPoint) {
-        self.init(item: item, offsetFromCenter: .zero, attachedToAnchor: point)
+    public init(item: any DynamicItem, attachedToAnchor point: CGPoint) {
+        super.init()
+        adopt(Self.anchored(item, offset: .zero, point))
     }
 
     /// Attaches the point at `offset` from `item`'s center (points, in the item's frame) to the
@@ -177,16 +198,22 @@ open class AttachmentBehavior: DynamicBehavior {
     ///
     /// - Parameters:
     ///   - item: The item.
-    ///   - offset: The attachment point relative to the item's center, in points.
+    ///   - offset: The attachment point relative to the item's center, in points (UIKit's
+    ///     `UIOffset`; an ``Offset``).
     ///   - point: The anchor, in points.
-    public convenience init(item: any DynamicItem, offsetFromCenter offset: CGPoint, attachedToAnchor point: CGPoint) {
+    public init(item: any DynamicItem, offsetFromCenter offset: CGPoint, attachedToAnchor point: CGPoint) {
+        super.init()
+        adopt(Self.anchored(item, offset: offset, point))
+    }
+
+    private static func anchored(_ item: any DynamicItem, offset: CGPoint, _ point: CGPoint) -> Setup {
         var problems: [String] = []
-        let o = Self.checked(offset, "offsetFromCenter", fallback: .zero, &problems)
-        let (c, a) = Self.initialPose(of: item)
-        let anchor = Self.checked(point, "anchor", fallback: c, &problems)
-        let attach = Self.worldPoint(o, center: c, angle: a)
-        self.init(kind: .distance, type: .anchor, items: [item], local1: o, local2: .zero, anchor: anchor,
-                  axis: CGVector(dx: 1, dy: 0), referenceAngle: a, length: Self.distance(attach, anchor), problems: problems)
+        let o = checked(offset, "offsetFromCenter", fallback: .zero, &problems)
+        let (c, a) = initialPose(of: item)
+        let anchor = checked(point, "anchor", fallback: c, &problems)
+        let attach = worldPoint(o, center: c, angle: a)
+        return Setup(kind: .distance, type: .anchor, items: [item], local1: o, anchor: anchor, referenceAngle: a,
+                     length: distance(attach, anchor), problems: problems)
     }
 
     /// Attaches the centers of `item1` and `item2` with a rigid rod of the current distance.
@@ -194,8 +221,9 @@ open class AttachmentBehavior: DynamicBehavior {
     /// - Parameters:
     ///   - item1: The first item.
     ///   - item2: The second item.
-    public convenience init(item item1: any DynamicItem, attachedTo item2: any DynamicItem) {
-        self.init(item: item1, offsetFromCenter: .zero, attachedTo: item2, offsetFromCenter: .zero)
+    public init(item item1: any DynamicItem, attachedTo item2: any DynamicItem) {
+        super.init()
+        adopt(Self.between(.distance, item1, .zero, item2, .zero))
     }
 
     /// Attaches a point of `item1` to a point of `item2` with a rigid rod of the current distance;
@@ -206,16 +234,23 @@ open class AttachmentBehavior: DynamicBehavior {
     ///   - offset1: The point on `item1`, relative to its center, in points (item frame).
     ///   - item2: The second item.
     ///   - offset2: The point on `item2`, relative to its center, in points (item frame).
-    public convenience init(item item1: any DynamicItem, offsetFromCenter offset1: CGPoint,
-                            attachedTo item2: any DynamicItem, offsetFromCenter offset2: CGPoint) {
+    public init(item item1: any DynamicItem, offsetFromCenter offset1: CGPoint,
+                attachedTo item2: any DynamicItem, offsetFromCenter offset2: CGPoint) {
+        super.init()
+        adopt(Self.between(.distance, item1, offset1, item2, offset2))
+    }
+
+    /// A distance or rope between a point of each item, of their current distance.
+    private static func between(_ kind: Kind, _ item1: any DynamicItem, _ offset1: CGPoint,
+                                _ item2: any DynamicItem, _ offset2: CGPoint) -> Setup {
         var problems: [String] = []
-        let o1 = Self.checked(offset1, "offsetFromCenter", fallback: .zero, &problems)
-        let o2 = Self.checked(offset2, "offsetFromCenter", fallback: .zero, &problems)
-        let (c1, a1) = Self.initialPose(of: item1)
-        let (c2, a2) = Self.initialPose(of: item2)
-        let d = Self.distance(Self.worldPoint(o1, center: c1, angle: a1), Self.worldPoint(o2, center: c2, angle: a2))
-        self.init(kind: .distance, type: .items, items: [item1, item2], local1: o1, local2: o2, anchor: .zero,
-                  axis: CGVector(dx: 1, dy: 0), referenceAngle: a2 - a1, length: d, problems: problems)
+        let o1 = checked(offset1, "offsetFromCenter", fallback: .zero, &problems)
+        let o2 = checked(offset2, "offsetFromCenter", fallback: .zero, &problems)
+        let (c1, a1) = initialPose(of: item1)
+        let (c2, a2) = initialPose(of: item2)
+        let d = distance(worldPoint(o1, center: c1, angle: a1), worldPoint(o2, center: c2, angle: a2))
+        return Setup(kind: kind, type: .items, items: [item1, item2], local1: o1, local2: o2, referenceAngle: a2 - a1,
+                     length: d, problems: problems)
     }
 
     /// A slider between two items: they may move relative to each other only along `axis`
@@ -235,9 +270,9 @@ open class AttachmentBehavior: DynamicBehavior {
         let p = checked(point, "attachmentAnchor", fallback: c1, &problems)
         let ax = checked(axis, &problems)
         let localAxis = CGPoint(x: ax.dx, y: ax.dy).rotatedForAnimator(by: -a1)
-        return AttachmentBehavior(kind: .sliding, type: .items, items: [item1, item2], local1: local(p, c1, a1), local2: local(p, c2, a2),
-                                  anchor: p, axis: CGVector(dx: localAxis.x, dy: localAxis.y), referenceAngle: a2 - a1,
-                                  length: 0, problems: problems)
+        return AttachmentBehavior(Setup(kind: .sliding, type: .items, items: [item1, item2], local1: local(p, c1, a1),
+                                        local2: local(p, c2, a2), anchor: p, axis: CGVector(dx: localAxis.x, dy: localAxis.y),
+                                        referenceAngle: a2 - a1, problems: problems))
     }
 
     /// A slider on a fixed rail: `item` may move only along `axis` through `point`, without turning.
@@ -253,8 +288,8 @@ open class AttachmentBehavior: DynamicBehavior {
         let (c, a) = initialPose(of: item)
         let p = checked(point, "attachmentAnchor", fallback: c, &problems)
         let ax = checked(axis, &problems)
-        return AttachmentBehavior(kind: .sliding, type: .anchor, items: [item], local1: local(p, c, a), local2: .zero,
-                                  anchor: p, axis: ax, referenceAngle: a, length: 0, problems: problems)
+        return AttachmentBehavior(Setup(kind: .sliding, type: .anchor, items: [item], local1: local(p, c, a), anchor: p, axis: ax,
+                                        referenceAngle: a, problems: problems))
     }
 
     /// A rope between a point of `item1` and a point of `item2`: they may come closer but never
@@ -267,14 +302,7 @@ open class AttachmentBehavior: DynamicBehavior {
     ///   - offset2: The point on `item2`, relative to its center, in points (item frame).
     public static func limitAttachment(with item1: any DynamicItem, offsetFromCenter offset1: CGPoint,
                                        attachedTo item2: any DynamicItem, offsetFromCenter offset2: CGPoint) -> AttachmentBehavior {
-        var problems: [String] = []
-        let o1 = checked(offset1, "offsetFromCenter", fallback: .zero, &problems)
-        let o2 = checked(offset2, "offsetFromCenter", fallback: .zero, &problems)
-        let (c1, a1) = initialPose(of: item1)
-        let (c2, a2) = initialPose(of: item2)
-        let d = distance(worldPoint(o1, center: c1, angle: a1), worldPoint(o2, center: c2, angle: a2))
-        return AttachmentBehavior(kind: .limit, type: .items, items: [item1, item2], local1: o1, local2: o2, anchor: .zero,
-                                  axis: CGVector(dx: 1, dy: 0), referenceAngle: a2 - a1, length: d, problems: problems)
+        AttachmentBehavior(between(.limit, item1, offset1, item2, offset2))
     }
 
     /// A weld: `item1` and `item2` move and turn as one, joined at `point`.
@@ -304,8 +332,8 @@ open class AttachmentBehavior: DynamicBehavior {
         let (c1, a1) = initialPose(of: item1)
         let (c2, a2) = initialPose(of: item2)
         let p = checked(point, "attachmentAnchor", fallback: c1, &problems)
-        return AttachmentBehavior(kind: kind, type: .items, items: [item1, item2], local1: local(p, c1, a1), local2: local(p, c2, a2),
-                                  anchor: p, axis: CGVector(dx: 1, dy: 0), referenceAngle: a2 - a1, length: 0, problems: problems)
+        return AttachmentBehavior(Setup(kind: kind, type: .items, items: [item1, item2], local1: local(p, c1, a1),
+                                        local2: local(p, c2, a2), anchor: p, referenceAngle: a2 - a1, problems: problems))
     }
 
     // MARK: Geometry helpers

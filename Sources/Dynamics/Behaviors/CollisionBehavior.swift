@@ -139,7 +139,7 @@ open class CollisionBehavior: DynamicBehavior {
     ///   - identifier: The name reported to the delegate.
     ///   - path: The outline, in the animator's coordinate space.
     public func addBoundary(withIdentifier identifier: AnyHashable, for path: BezierPath) {
-        addBoundary(identifier, object: nil, for: path)
+        addBoundary(BoundaryIdentifier.normalized(identifier), object: nil, for: path)
     }
 
     /// Adds a boundary made of `path`'s outline, named as UIKit names boundaries: with an
@@ -181,7 +181,7 @@ open class CollisionBehavior: DynamicBehavior {
     ///   - p1: One end, in points.
     ///   - p2: The other end, in points.
     public func addBoundary(withIdentifier identifier: AnyHashable, from p1: CGPoint, to p2: CGPoint) {
-        addBoundary(identifier, object: nil, from: p1, to: p2)
+        addBoundary(BoundaryIdentifier.normalized(identifier), object: nil, from: p1, to: p2)
     }
 
     /// Adds a straight boundary from `p1` to `p2` (points), named as UIKit names boundaries: with
@@ -223,7 +223,8 @@ open class CollisionBehavior: DynamicBehavior {
     ///
     /// - Parameter identifier: The boundary's name.
     public func boundary(withIdentifier identifier: AnyHashable) -> BezierPath? {
-        boundaries.first { $0.identifier == identifier }?.path
+        let key = BoundaryIdentifier.normalized(identifier)
+        return boundaries.first { $0.identifier == key }?.path
     }
 
     /// The boundary named by the `NSCopying` object `identifier` (or an equal Swift value), or nil.
@@ -240,7 +241,8 @@ open class CollisionBehavior: DynamicBehavior {
     ///
     /// - Parameter identifier: The boundary's name.
     public func removeBoundary(withIdentifier identifier: AnyHashable) {
-        guard let i = boundaries.firstIndex(where: { $0.identifier == identifier }) else {
+        let key = BoundaryIdentifier.normalized(identifier)
+        guard let i = boundaries.firstIndex(where: { $0.identifier == key }) else {
             report("CollisionBehavior.removeBoundary(withIdentifier: \(identifier)): no boundary has this identifier; nothing to remove (UIKit ignores this too).",
                    severity: .note)
             return

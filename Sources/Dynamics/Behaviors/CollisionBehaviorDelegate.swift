@@ -99,10 +99,23 @@ enum BoundaryIdentifier {
     /// The hashable key of an `NSCopying` identifier.
     static func key(_ identifier: any NSCopying) -> AnyHashable {
         if let box = identifier as? Box { return box.key }
-        if let string = (identifier as Any) as? String { return AnyHashable(string) }
-        if let hashable = identifier as? AnyHashable { return hashable }
-        // Neither a string nor hashable: identity is all UIKit could compare either.
+        if let hashable = identifier as? AnyHashable { return normalized(hashable) }
+        // Not hashable: identity is all UIKit could compare either.
         return AnyHashable(ObjectIdentifier(identifier as AnyObject))
+    }
+
+    /// `key` with Foundation's bridged objects replaced by the Swift values they stand for (an
+    /// `NSString` by its `String`, an `NSNumber` by its `Int`, or else its `Double`), so that
+    /// either spelling finds the same boundary. Apple platforms compare them so anyway; Linux's
+    /// Foundation does not.
+    static func normalized(_ key: AnyHashable) -> AnyHashable {
+        switch key.base {
+        case let string as NSString: return AnyHashable(string as String)
+        case let number as NSNumber:
+            if let int = (number as Any) as? Int { return AnyHashable(int) }
+            return AnyHashable(number.doubleValue)
+        default: return key
+        }
     }
 
     /// The `NSCopying` form of a key, for UIKit's delegate methods: strings as `NSString`,
