@@ -27,7 +27,7 @@ import Foundation
 ///
 /// ```swift
 /// let data = try JSONEncoder().encode(animator.snapshot())        // on suspend
-/// …
+/// // … later, perhaps in a new process:
 /// let saved = try JSONDecoder().decode(DynamicsSnapshot.self, from: data)
 /// try animator.restore(saved)                                      // on resume
 /// ```
