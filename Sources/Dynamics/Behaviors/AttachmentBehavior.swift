@@ -132,7 +132,7 @@ open class AttachmentBehavior: DynamicBehavior {
     /// along the axis for a slider (0 = the starting position). Infinite bounds mean unlimited.
     /// Default `-.infinity ... .infinity`. Ignored by other kinds. Also settable as UIKit's
     /// `UIFloatRange`: `FloatRange(minimum: -50, maximum: 50)`. A range no value lies in
-    /// (``Swift/ClosedRange/invalid``, what a reversed or NaN `FloatRange` becomes) is reported and
+    /// (`FloatRange.invalid`, what a reversed or NaN `FloatRange` becomes) is reported and
     /// the last good range kept.
     public var attachmentRange: ClosedRange<CGFloat> {
         get { storedRange }

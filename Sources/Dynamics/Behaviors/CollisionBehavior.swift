@@ -6,7 +6,7 @@ import Foundation
 /// Items collide only with items of the same collision behaviour (two behaviours keep two
 /// populations apart), and with the boundaries of the behaviours that hold them in
 /// ``Mode-swift.struct/boundaries`` mode. Boundaries are static line segments: explicit ones
-/// (``addBoundary(withIdentifier:for:)``, ``addBoundary(withIdentifier:from:to:)``) and, with
+/// (``addBoundary(withIdentifier:for:)-(AnyHashable,_)``, ``addBoundary(withIdentifier:from:to:)-(AnyHashable,_,_)``) and, with
 /// ``translatesReferenceBoundsIntoBoundary``, the animator's reference bounds. Against a boundary
 /// an item's own friction and elasticity apply; between items friction mixes as √(f₁f₂) and
 /// elasticity as max(e₁, e₂).
