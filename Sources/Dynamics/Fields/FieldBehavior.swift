@@ -51,7 +51,7 @@ import Foundation
 ///
 /// The per-kind laws are documented on the factories. UIKit limits an animator to 32 fields;
 /// this one has no limit.
-public final class FieldBehavior: DynamicBehavior {
+open class FieldBehavior: DynamicBehavior {
     /// Which law a field follows; fixed at creation by its factory.
     public enum Kind: Sendable, Hashable {
         /// ``FieldBehavior/dragField()``.
@@ -123,9 +123,26 @@ public final class FieldBehavior: DynamicBehavior {
     /// The noise's time coordinate, in noise features: advances by ``animationSpeed`` × Δt per step.
     var noiseTime: Double = 0
 
-    private init(kind: Kind, evaluationBlock: EvaluationBlock? = nil) {
-        self.kind = kind
-        self.evaluationBlock = evaluationBlock
+    /// The law a factory chose, handed to ``init(_:)``. Only the factories make one, so a field
+    /// always has a law; a subclass passes it through.
+    public struct Law {
+        let kind: Kind
+        let evaluationBlock: EvaluationBlock?
+
+        init(_ kind: Kind, evaluationBlock: EvaluationBlock? = nil) {
+            self.kind = kind
+            self.evaluationBlock = evaluationBlock
+        }
+    }
+
+    /// Creates a field following `law`. The factories call it on the class they are called on,
+    /// so `MyField.springField()` makes a `MyField`; a subclass that declares initialisers of its
+    /// own implements this one as `required init(_ law: Law) { super.init(law) }`.
+    ///
+    /// - Parameter law: The law a factory chose.
+    public required init(_ law: Law) {
+        self.kind = law.kind
+        self.evaluationBlock = law.evaluationBlock
         super.init()
     }
 
@@ -375,8 +392,8 @@ extension FieldBehavior {
     /// exponentially.
     ///
     /// - Returns: A drag field of strength 1, at the origin, acting everywhere.
-    public static func dragField() -> FieldBehavior {
-        FieldBehavior(kind: .drag)
+    public class func dragField() -> Self {
+        self.init(Law(.drag))
     }
 
     /// A vortex field: spins items around ``position``.
@@ -388,8 +405,8 @@ extension FieldBehavior {
     /// to the distance, like a turning disc).
     ///
     /// - Returns: A vortex field of strength 1, at the origin, acting everywhere.
-    public static func vortexField() -> FieldBehavior {
-        FieldBehavior(kind: .vortex)
+    public class func vortexField() -> Self {
+        self.init(Law(.vortex))
     }
 
     /// A radial gravity field: pulls items toward `position`, whatever their mass.
@@ -403,8 +420,8 @@ extension FieldBehavior {
     /// - Parameter position: The attracting point, in the animator's coordinate space (pt). A
     ///   non-finite point, or one beyond ±10⁷ pt, is reported and the origin used.
     /// - Returns: A radial gravity field of strength 1 at `position`, acting everywhere.
-    public static func radialGravityField(position: CGPoint) -> FieldBehavior {
-        let field = FieldBehavior(kind: .radialGravity)
+    public class func radialGravityField(position: CGPoint) -> Self {
+        let field = self.init(Law(.radialGravity))
         if position.isUsableAnimatorValue {
             field.storedPosition = position
         } else {
@@ -424,8 +441,8 @@ extension FieldBehavior {
     /// - Parameter direction: The acceleration in units of 1000 pt/s² (y down). A non-finite
     ///   vector is reported and `.zero` used.
     /// - Returns: A linear gravity field of strength 1, acting everywhere.
-    public static func linearGravityField(direction: CGVector) -> FieldBehavior {
-        let field = FieldBehavior(kind: .linearGravity)
+    public class func linearGravityField(direction: CGVector) -> Self {
+        let field = self.init(Law(.linearGravity))
         field.storedDirection = field.sanitizedVector(direction)
         return field
     }
@@ -443,8 +460,8 @@ extension FieldBehavior {
     /// - Parameter direction: The target velocity at strength 1, in pt/s. A non-finite vector is
     ///   reported and `.zero` used.
     /// - Returns: A velocity field of strength 1, acting everywhere.
-    public static func velocityField(direction: CGVector) -> FieldBehavior {
-        let field = FieldBehavior(kind: .velocity)
+    public class func velocityField(direction: CGVector) -> Self {
+        let field = self.init(Law(.velocity))
         field.storedDirection = field.sanitizedVector(direction)
         return field
     }
@@ -466,8 +483,8 @@ extension FieldBehavior {
     ///     time); 0 freezes it. A non-finite value, or one above 10⁶ Hz in size, is reported and 0
     ///     used.
     /// - Returns: A noise field of strength 1, acting everywhere.
-    public static func noiseField(smoothness: CGFloat, animationSpeed: CGFloat) -> FieldBehavior {
-        let field = FieldBehavior(kind: .noise)
+    public class func noiseField(smoothness: CGFloat, animationSpeed: CGFloat) -> Self {
+        let field = self.init(Law(.noise))
         field.setNoise(smoothness: smoothness, animationSpeed: animationSpeed)
         return field
     }
@@ -484,8 +501,8 @@ extension FieldBehavior {
     ///   - smoothness: 0 (noisiest: 10 pt features) … 1 (smoothest: 1000 pt features).
     ///   - animationSpeed: How fast the pattern changes, in Hz; 0 freezes it.
     /// - Returns: A turbulence field of strength 1, acting everywhere.
-    public static func turbulenceField(smoothness: CGFloat, animationSpeed: CGFloat) -> FieldBehavior {
-        let field = FieldBehavior(kind: .turbulence)
+    public class func turbulenceField(smoothness: CGFloat, animationSpeed: CGFloat) -> Self {
+        let field = self.init(Law(.turbulence))
         field.setNoise(smoothness: smoothness, animationSpeed: animationSpeed)
         return field
     }
@@ -500,8 +517,8 @@ extension FieldBehavior {
     /// ``dragField()``); the sampling described on ``FieldBehavior`` keeps its amplitude steady.
     ///
     /// - Returns: A spring field of strength 1, at the origin, acting everywhere.
-    public static func springField() -> FieldBehavior {
-        FieldBehavior(kind: .spring)
+    public class func springField() -> Self {
+        self.init(Law(.spring))
     }
 
     /// An electric field: pushes charged items away from ``position`` (positive charges, for a
@@ -515,8 +532,8 @@ extension FieldBehavior {
     /// charge's inverse-square field.
     ///
     /// - Returns: An electric field of strength 1, at the origin, acting everywhere.
-    public static func electricField() -> FieldBehavior {
-        FieldBehavior(kind: .electric)
+    public class func electricField() -> Self {
+        self.init(Law(.electric))
     }
 
     /// A magnetic field: bends the paths of moving charged items into circles.
@@ -530,8 +547,8 @@ extension FieldBehavior {
     /// ω·Δt each step, so the speed is kept. Uncharged items (charge 0) feel nothing.
     ///
     /// - Returns: A magnetic field of strength 1, at the origin, acting everywhere.
-    public static func magneticField() -> FieldBehavior {
-        FieldBehavior(kind: .magnetic)
+    public class func magneticField() -> Self {
+        self.init(Law(.magnetic))
     }
 
     /// A field whose law you write.
@@ -551,8 +568,8 @@ extension FieldBehavior {
     /// - Parameter evaluationBlock: The law: (field, position, velocity, mass, charge, deltaTime)
     ///   → force.
     /// - Returns: A custom field, at the origin, acting everywhere.
-    public static func field(evaluationBlock: @escaping EvaluationBlock) -> FieldBehavior {
-        FieldBehavior(kind: .custom, evaluationBlock: evaluationBlock)
+    public class func field(evaluationBlock: @escaping EvaluationBlock) -> Self {
+        self.init(Law(.custom, evaluationBlock: evaluationBlock))
     }
 
     // MARK: Factory helpers

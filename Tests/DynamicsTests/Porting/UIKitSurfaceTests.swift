@@ -300,6 +300,25 @@ struct UIKitSurfaceTests {
         #expect(walls.translatesReferenceBoundsIntoBoundary)
     }
 
+    @Test func fieldFactoriesMakeTheSubclassTheyAreCalledOn() {
+        final class Wind: FieldBehavior {}
+        final class Breeze: FieldBehavior {
+            var label = "breeze"
+            required init(_ law: Law) { super.init(law) }
+        }
+        let wind: Wind = Wind.linearGravityField(direction: CGVector(dx: 0.5, dy: 0))
+        let breeze: Breeze = Breeze.dragField()
+        #expect(wind.kind == .linearGravity && breeze.kind == .drag && breeze.label == "breeze")
+        let animator = DynamicAnimator()
+        let leaf = BasicDynamicItem(center: .zero, size: CGSize(width: 10, height: 10))
+        wind.addItem(leaf)
+        animator.addBehavior(wind)
+        animator.advance(by: 0.5)
+        // 0.5 × 1000 pt/s² sideways: ½·a·t² = 62.5 pt, within one step's travel (a·t·Δt ≈ 4.2 pt).
+        #expect(abs(leaf.center.x - 62.5) < 500 * 0.5 / 60)
+        #expect(leaf.center.y == 0)
+    }
+
     @Test func removingWhatIsNotThereIsANoteNotAWarning() {
         let animator = DynamicAnimator(referenceBounds: screen)
         let item = BasicDynamicItem(center: .zero, size: CGSize(width: 10, height: 10))
