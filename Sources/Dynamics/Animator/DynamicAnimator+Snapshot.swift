@@ -248,6 +248,7 @@ extension DynamicAnimator {
         accumulator = state.accumulator
         running = state.running
         frameIndex = state.frameIndex
+        endedByRemoval = []
         needsSync = state.needsSync
         wakeAllOnSync = state.wakeAllOnSync
         groundBody = state.groundBody

@@ -129,11 +129,16 @@ extension DynamicAnimator {
     /// items in `.items` mode (in depth-first order); an item–boundary touch by the boundary's
     /// behaviour when it holds the item in `.boundaries` mode.
     private func deliverContactEvents() {
+        let removed = endedByRemoval
+        endedByRemoval = []
         guard !collisionBehaviors.isEmpty else { return }
         let begins = world.beginEvents
         let ends = world.endEvents
         for e in begins { deliver(e, began: true) }
         for e in ends { deliver(e, began: false) }
+        for (boundary, r) in removed where itemRecord(slot: r.slot) === r {
+            deliverEnded(r, boundary)
+        }
     }
 
     private func deliver(_ e: ContactEvent, began: Bool) {
@@ -157,17 +162,26 @@ extension DynamicAnimator {
             guard let r = itemRecord(slot: itemSlot), boundarySlots.indices.contains(boundarySlot),
                   let boundary = boundarySlots[boundarySlot] else { return }
             let cb = boundary.behavior
-            guard let k = cb.slot, r.boundaryModeBits & CollisionBits.boundaryMode(k) != 0,
-                  let d = cb.collisionDelegate else { return }
-            if began {
+            guard !began else {
+                guard let k = cb.slot, r.boundaryModeBits & CollisionBits.boundaryMode(k) != 0,
+                      let d = cb.collisionDelegate else { return }
                 // UIKit reports the point on the boundary: project the manifold point onto the segment.
                 let segment = world.outline(ua >= 0 ? e.shapeB : e.shapeA).points
                 let onBoundary = segment.count == 2 ? closestPoint(e.point, segment[0], segment[1]).cgPoint : point
                 d.collisionBehavior(cb, beganContactFor: r.item, withBoundaryIdentifier: boundary.object, at: onBoundary)
-            } else {
-                d.collisionBehavior(cb, endedContactFor: r.item, withBoundaryIdentifier: boundary.object)
+                return
             }
+            deliverEnded(r, boundary)
         }
+    }
+
+    /// An item stopped touching a boundary: told to the boundary's behaviour when it holds the
+    /// item in `.boundaries` mode.
+    private func deliverEnded(_ r: ItemRecord, _ boundary: BoundaryRecord) {
+        let cb = boundary.behavior
+        guard let k = cb.slot, r.boundaryModeBits & CollisionBits.boundaryMode(k) != 0,
+              let d = cb.collisionDelegate else { return }
+        d.collisionBehavior(cb, endedContactFor: r.item, withBoundaryIdentifier: boundary.object)
     }
 
     private func closestPoint(_ p: Vec2, _ a: Vec2, _ b: Vec2) -> Vec2 {

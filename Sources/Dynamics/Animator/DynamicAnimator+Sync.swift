@@ -401,7 +401,13 @@ extension DynamicAnimator {
 
     func destroyBoundaryBody(slot: Int) {
         guard boundarySlots.indices.contains(slot), let b = boundarySlots[slot] else { return }
+        let firstEnded = world.endEvents.count
         world.destroyBody(b.body)
+        for e in world.endEvents[firstEnded...] {
+            let ua = world.userData(e.shapeA), ub = world.userData(e.shapeB)
+            let itemSlot = max(ua, ub)
+            if itemSlot >= 0, recordSlots.indices.contains(itemSlot), let r = recordSlots[itemSlot] { endedByRemoval.append((b, r)) }
+        }
         boundarySlots[slot] = nil
         freeBoundarySlots.append(slot)
     }

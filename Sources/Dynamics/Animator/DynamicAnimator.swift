@@ -150,6 +150,10 @@ open class DynamicAnimator {
     var nextObserverToken = 0
     /// Lookup only: structural diagnostics already reported, so they are not repeated every sync.
     var reportedOnce: Set<String> = []
+    /// Touches ended by removing a boundary between steps (its body is destroyed then, so the
+    /// engine's events of the next step cannot name it): delivered after the next step's *ended*
+    /// callbacks, as UIKit reports a contact that ends because a boundary went away.
+    var endedByRemoval: [(boundary: BoundaryRecord, item: ItemRecord)] = []
 
     // MARK: Creating an animator
 
