@@ -1,4 +1,5 @@
 import Dynamics
+import DynamicsEngine
 import Foundation
 
 /// One scene of the UIKit-level catalogue: a name, a one-line description, the reference bounds
@@ -89,21 +90,13 @@ package final class UIKitSceneInstance {
     /// FNV-1a (64-bit) over the bit patterns of every item's center x, center y and angle
     /// (`atan2(transform.b, transform.a)`), as `Double`s, little-endian, in ``items`` order.
     package var stateHash: UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ value: Double) {
-            var bits = value.bitPattern
-            for _ in 0 ..< 8 {
-                hash ^= bits & 0xFF
-                hash = hash &* 0x0000_0100_0000_01B3
-                bits >>= 8
-            }
-        }
+        var hash = FNV1a()
         for item in items {
-            mix(Double(item.center.x))
-            mix(Double(item.center.y))
-            mix(atan2(Double(item.transform.b), Double(item.transform.a)))
+            hash.add(Double(item.center.x))
+            hash.add(Double(item.center.y))
+            hash.add(atan2(Double(item.transform.b), Double(item.transform.a)))
         }
-        return hash
+        return hash.value
     }
 
     /// Whether every item's center and angle are finite.

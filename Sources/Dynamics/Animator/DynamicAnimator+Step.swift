@@ -96,7 +96,12 @@ extension DynamicAnimator {
         var rounds = 0
         while !pendingOperations.isEmpty || treeDirty {
             rounds += 1
-            if rounds > 64 { pendingOperations.removeAll(); break }
+            if rounds > 64 {
+                // Callbacks that keep queueing work for themselves would never let the step end.
+                report("\(pendingOperations.count) changes queued during the step's callbacks kept queueing more for 64 rounds; they were dropped.")
+                pendingOperations.removeAll()
+                break
+            }
             let ops = pendingOperations
             pendingOperations.removeAll()
             for op in ops { op() }

@@ -330,14 +330,10 @@ open class CollisionBehavior: DynamicBehavior {
     /// The boundaries' identifiers and geometry (hashed bit for bit): a restored world holds the
     /// boundary bodies of the snapshot, so the behaviour must describe the same boundaries.
     override var snapshotSignature: String {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ v: CGFloat) {
-            var x = Double(v).bitPattern
-            for _ in 0..<8 { h ^= x & 0xFF; h = h &* 0x0000_0100_0000_01B3; x >>= 8 }
-        }
-        for b in boundaries { for (p, q) in b.segments { mix(p.x); mix(p.y); mix(q.x); mix(q.y) } }
+        var h = FNV1a()
+        for b in boundaries { for (p, q) in b.segments { for v in [p.x, p.y, q.x, q.y] { h.add(Double(v)) } } }
         let names = boundaries.map { "\($0.identifier)" }.joined(separator: ", ")
-        return "boundaries [\(names)] geometry \(String(h, radix: 16))"
+        return "boundaries [\(names)] geometry \(String(h.value, radix: 16))"
     }
 
     override func saveState(to writer: inout SnapshotWriter, in animator: DynamicAnimator) {

@@ -115,9 +115,8 @@ public struct DynamicsSnapshot: Codable, Sendable, Equatable {
 
     /// FNV-1a over every field but the checksum.
     var computedChecksum: UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        func byte(_ b: UInt8) { h ^= UInt64(b); h = h &* 0x0000_0100_0000_01B3 }
-        func word(_ v: UInt64) { var x = v; for _ in 0..<8 { byte(UInt8(x & 0xFF)); x >>= 8 } }
+        var h = FNV1a()
+        func word(_ v: UInt64) { h.add(bits: v) }
         func words(_ xs: [UInt64]) { word(UInt64(xs.count)); for x in xs { word(x) } }
         word(UInt64(bitPattern: Int64(formatVersion)))
         word(elapsedTime.bitPattern)
@@ -129,7 +128,7 @@ public struct DynamicsSnapshot: Codable, Sendable, Equatable {
         word(UInt64(behaviorStates.count))
         for s in behaviorStates { words(s) }
         word(world.contentHash)
-        return h
+        return h.value
     }
 }
 

@@ -54,11 +54,10 @@ extension WorldSnapshot {
     /// FNV-1a over every field, bit for bit: a checksum that the layer above stores next to the
     /// snapshot so that an archive altered after it was written is refused.
     package var contentHash: UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        func byte(_ b: UInt8) { h ^= UInt64(b); h = h &* 0x0000_0100_0000_01B3 }
-        func word(_ v: UInt64) { var x = v; for _ in 0..<8 { byte(UInt8(x & 0xFF)); x >>= 8 } }
+        var h = FNV1a()
+        func word(_ v: UInt64) { h.add(bits: v) }
         func ints(_ xs: [Int32]) { word(UInt64(xs.count)); for x in xs { word(UInt64(UInt32(bitPattern: x))) } }
-        func data(_ records: [Data]) { word(UInt64(records.count)); for d in records { word(UInt64(d.count)); for b in d { byte(b) } } }
+        func data(_ records: [Data]) { word(UInt64(records.count)); for d in records { word(UInt64(d.count)); for b in d { h.add(b) } } }
         word(UInt64(gravity.x.bitPattern)); word(UInt64(gravity.y.bitPattern))
         data(bodies.map(\.data)); ints(freeBodies)
         data(shapes.map(\.data)); ints(freeShapes)
@@ -69,7 +68,7 @@ extension WorldSnapshot {
         ints(freeSleepIslands); ints(movedProxies)
         word(UInt64(cellSize.bitPattern)); word(cellSizeChosen ? 1 : 0)
         word(UInt64(bitPattern: Int64(cellSizeProxyCount))); word(UInt64(bitPattern: Int64(stepCount)))
-        return h
+        return h.value
     }
 }
 

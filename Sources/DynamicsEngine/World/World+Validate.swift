@@ -148,16 +148,12 @@ extension World {
 
     /// FNV-1a over the bits of every live body's position and angle, in body index order.
     package func stateHash() -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ v: UInt32) {
-            var x = v
-            for _ in 0..<4 { h ^= UInt64(x & 0xFF); h = h &* 0x0000_0100_0000_01B3; x >>= 8 }
-        }
+        var h = FNV1a()
         for b in bodies where b.isAlive {
-            mix(b.transform.p.x.bitPattern)
-            mix(b.transform.p.y.bitPattern)
-            mix(b.transform.q.angle.bitPattern)
+            h.add(b.transform.p.x)
+            h.add(b.transform.p.y)
+            h.add(b.transform.q.angle)
         }
-        return h
+        return h.value
     }
 }
