@@ -16,7 +16,7 @@ let package = Package(
         .target(name: "Dynamics", dependencies: ["DynamicsEngine"]),
         .target(name: "DynamicsScenes", dependencies: ["Dynamics", "DynamicsEngine"]),
         .executableTarget(name: "bench", dependencies: ["DynamicsScenes", "DynamicsEngine", "Dynamics"], path: "Benchmarks",
-                          exclude: ["results"]),
+                          exclude: ["results", "README.md"]),
         .executableTarget(name: "playground", dependencies: ["DynamicsScenes", "Dynamics"], path: "Playground"),
         .testTarget(name: "DynamicsEngineTests", dependencies: ["DynamicsEngine", "DynamicsScenes"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "DynamicsScenes"],

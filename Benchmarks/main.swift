@@ -1,7 +1,7 @@
 import DynamicsScenes
 import Foundation
 
-// `bench`: times the scenes of BENCHMARKS.md the way Box2D v3's benchmark program does, so the two
+// `bench`: times the scenes of Benchmarks/README.md the way Box2D v3's benchmark program does, so the two
 // can be compared line by line: build (untimed), one step (untimed), then steps 1…N−1 timed,
 // including the scene's own per-step work; each repeat in a fresh world; min and median reported.
 

@@ -1,7 +1,7 @@
 import DynamicsEngine
 
 /// One benchmark scene, engine or UIKit-level, behind one small interface so `bench` can time both
-/// kinds the same way (BENCHMARKS.md).
+/// kinds the same way (Benchmarks/README.md).
 package protocol BenchmarkWorld: AnyObject {
     /// Runs the scene's own per-step work (if any) and one fixed step of 1/60 s with 4 sub-steps.
     func step(index: Int)
@@ -43,7 +43,7 @@ final class EngineBenchmarkWorld: BenchmarkWorld {
 }
 
 extension BenchmarkScene {
-    /// Every benchmark scene in BENCHMARKS.md order: the engine scenes, then the UIKit scenes.
+    /// Every benchmark scene in Benchmarks/README.md order: the engine scenes, then the UIKit scenes.
     package static var all: [BenchmarkScene] {
         EngineScenes.all.map { scene in
             BenchmarkScene(name: scene.name, steps: scene.steps, summary: "engine") { EngineBenchmarkWorld(scene, workers: $0) }

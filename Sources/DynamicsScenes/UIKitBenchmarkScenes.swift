@@ -1,11 +1,11 @@
 import Dynamics
 import Foundation
 
-/// The UIKit-level benchmark scenes of BENCHMARKS.md (ui_rain, ui_fields, ui_chains), built
+/// The UIKit-level benchmark scenes of Benchmarks/README.md (ui_rain, ui_fields, ui_chains), built
 /// through the public `Dynamics` API only and driven by `bench` like the engine scenes: one
 /// `step()` of 1/60 s with 4 sub-steps per benchmark step.
 package enum UIKitBenchmarkScenes {
-    /// The three scenes as benchmark entries, in BENCHMARKS.md order.
+    /// The three scenes as benchmark entries, in Benchmarks/README.md order.
     package static var all: [BenchmarkScene] {
         zip(scenes, steps).map { scene, steps in
             BenchmarkScene(name: scene.name, steps: steps, summary: "uikit") { _ in UIKitBenchmarkWorld(scene.make()) }

@@ -9,7 +9,7 @@ package struct WorldDef: Sendable {
     package var enableSleep = true
     /// Sweep fast bodies against static and kinematic shapes. Default true.
     package var enableContinuous = true
-    /// Contact stiffness (Hz); capped at a quarter of the sub-step rate. Default 30.
+    /// Contact stiffness (Hz); capped at an eighth of the sub-step rate (Box2D v3), and doubled against static bodies. Default 30.
     package var contactHertz: Float = 30
     /// Contact damping ratio. Default 10: stiff and heavily damped, so stacks do not bounce.
     package var contactDampingRatio: Float = 10
