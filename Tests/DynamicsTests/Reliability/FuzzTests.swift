@@ -2,7 +2,7 @@ import DynamicsEngine
 import Foundation
 import Testing
 
-@testable import Dynamics
+import Dynamics
 
 /// Random operation sequences (see `Fuzzer`): no crash, the engine's validation walk passes after
 /// every operation, nothing non-finite reaches an item or a frame report.

@@ -3,7 +3,7 @@ import DynamicsScenes
 import Foundation
 import Testing
 
-@testable import Dynamics
+import Dynamics
 
 /// Deterministic replay: the same calls give the same bytes, in one process, whatever the thread
 /// count.
