@@ -12,48 +12,43 @@ import Synchronization
 final class WorkerPool: @unchecked Sendable {
     /// Threads including the caller.
     let threadCount: Int
-    /// One word so a claim can never mix two jobs: generation (24 bits) | block count (20) | next block (20).
-    private let state = Atomic<UInt64>(0)
-    private let generation = Atomic<Int>(0)
-    private let remaining = Atomic<Int>(0)
-    private let active = Atomic<Bool>(false)
-    private let stopping = Atomic<Bool>(false)
-    private let wake = NSCondition()
-    private var job: ((Int) -> Void)? = nil
+    /// What the workers share with the caller. The worker threads hold only this, never the pool,
+    /// so dropping the world drops the pool, whose `deinit` stops and joins them.
+    let shared: Shared
     private var currentGeneration: UInt64 = 0
-    private var threads: [Thread] = []
 
     init(threadCount: Int) {
         self.threadCount = max(1, min(threadCount, 64))
+        shared = Shared()
         for i in 1..<self.threadCount {
-            let t = Thread { [unowned self] in self.workerLoop() }
+            let shared = self.shared
+            shared.liveWorkers.add(1, ordering: .relaxed)
+            let t = Thread { shared.workerLoop() }
             t.name = "swift-dynamics worker \(i)"
             t.start()
-            threads.append(t)
         }
     }
 
     deinit {
-        stopping.store(true, ordering: .releasing)
-        wake.lock(); wake.broadcast(); wake.unlock()
+        shared.stop()
     }
 
     /// Workers spin for the duration of a step.
     func beginStep() {
         guard threadCount > 1 else { return }
-        active.store(true, ordering: .releasing)
-        wake.lock(); wake.broadcast(); wake.unlock()
+        shared.active.store(true, ordering: .releasing)
+        shared.wake.lock(); shared.wake.broadcast(); shared.wake.unlock()
     }
 
     /// Workers go back to sleep.
     func endStep() {
-        active.store(false, ordering: .releasing)
+        shared.active.store(false, ordering: .releasing)
     }
 
     /// Runs `body(block)` for every block in 0..<blocks, on all threads; returns when all are done.
     func run(blocks: Int, _ body: @escaping (Int) -> Void) {
         guard blocks > 0 else { return }
-        if threadCount == 1 || blocks == 1 || !active.load(ordering: .acquiring) {
+        if threadCount == 1 || blocks == 1 || !shared.active.load(ordering: .acquiring) {
             for b in 0..<blocks { body(b) }
             return
         }
@@ -61,18 +56,18 @@ final class WorkerPool: @unchecked Sendable {
             for b in 0..<blocks { body(b) }
             return
         }
-        job = body
+        shared.job = body
         currentGeneration = (currentGeneration + 1) & 0xFF_FFFF
-        remaining.store(blocks, ordering: .relaxed)
-        state.store(currentGeneration << 40 | UInt64(blocks) << 20, ordering: .releasing)
-        generation.add(1, ordering: .releasing)
-        participate()
+        shared.remaining.store(blocks, ordering: .relaxed)
+        shared.state.store(currentGeneration << 40 | UInt64(blocks) << 20, ordering: .releasing)
+        shared.generation.add(1, ordering: .releasing)
+        shared.participate()
         var spins = 0
-        while remaining.load(ordering: .acquiring) > 0 {
+        while shared.remaining.load(ordering: .acquiring) > 0 {
             spins += 1
-            if spins < 256 { spinPause() } else { sched_yield() }
+            if spins < 256 { shared.spinPause() } else { sched_yield() }
         }
-        job = nil
+        shared.job = nil
     }
 
     /// Splits `0..<count` into about `4 × threads` ranges (at least `minimum` items each) and runs
@@ -95,49 +90,89 @@ final class WorkerPool: @unchecked Sendable {
         }
     }
 
-    private func participate() {
-        var v = state.load(ordering: .acquiring)
-        let gen = v >> 40
-        while true {
-            if v >> 40 != gen { return }
-            let count = (v >> 20) & 0xF_FFFF, index = v & 0xF_FFFF
-            if index >= count { return }
-            let (exchanged, original) = state.compareExchange(expected: v, desired: v + 1, ordering: .acquiringAndReleasing)
-            if !exchanged { v = original; continue }
-            job?(Int(index))
-            remaining.subtract(1, ordering: .releasing)
-            v = state.load(ordering: .acquiring)
+    /// The state the caller and the workers share.
+    final class Shared: @unchecked Sendable {
+        /// One word so a claim can never mix two jobs: generation (24 bits) | block count (20) | next block (20).
+        let state = Atomic<UInt64>(0)
+        let generation = Atomic<Int>(0)
+        let remaining = Atomic<Int>(0)
+        let active = Atomic<Bool>(false)
+        let stopping = Atomic<Bool>(false)
+        /// Worker threads whose loop has not returned yet.
+        let liveWorkers = Atomic<Int>(0)
+        let wake = NSCondition()
+        /// Signalled by each worker as its loop returns.
+        let exited = NSCondition()
+        var job: ((Int) -> Void)? = nil
+
+        /// Tells the workers to stop and waits until every loop has returned.
+        func stop() {
+            stopping.store(true, ordering: .releasing)
+            wake.lock(); wake.broadcast(); wake.unlock()
+            exited.lock()
+            while liveWorkers.load(ordering: .acquiring) > 0 { exited.wait() }
+            exited.unlock()
         }
-    }
 
-    @inline(__always) private func spinPause() {
-        // a short pause lets the other hyper-thread run
-        for _ in 0..<8 { _ = generation.load(ordering: .relaxed) }
-    }
+        func participate() {
+            var v = state.load(ordering: .acquiring)
+            let gen = v >> 40
+            while true {
+                if v >> 40 != gen { return }
+                let count = (v >> 20) & 0xF_FFFF, index = v & 0xF_FFFF
+                if index >= count { return }
+                let (exchanged, original) = state.compareExchange(expected: v, desired: v + 1, ordering: .acquiringAndReleasing)
+                if !exchanged { v = original; continue }
+                job?(Int(index))
+                remaining.subtract(1, ordering: .releasing)
+                v = state.load(ordering: .acquiring)
+            }
+        }
 
-    private func workerLoop() {
-        var seen = generation.load(ordering: .acquiring)
-        var idleSpins = 0
-        while !stopping.load(ordering: .acquiring) {
-            if !active.load(ordering: .acquiring) {
-                wake.lock()
-                while !active.load(ordering: .acquiring) && !stopping.load(ordering: .acquiring) {
-                    _ = wake.wait(until: Date(timeIntervalSinceNow: 0.05))
+        @inline(__always) func spinPause() {
+            // a short pause lets the other hyper-thread run
+            for _ in 0..<8 { _ = generation.load(ordering: .relaxed) }
+        }
+
+        func workerLoop() {
+            defer {
+                exited.lock()
+                liveWorkers.subtract(1, ordering: .releasing)
+                exited.broadcast()
+                exited.unlock()
+            }
+            var seen = generation.load(ordering: .acquiring)
+            var idleSpins = 0
+            while !stopping.load(ordering: .acquiring) {
+                if !active.load(ordering: .acquiring) {
+                    wake.lock()
+                    while !active.load(ordering: .acquiring) && !stopping.load(ordering: .acquiring) {
+                        _ = wake.wait(until: Date(timeIntervalSinceNow: 0.05))
+                    }
+                    wake.unlock()
+                    continue
                 }
-                wake.unlock()
-                continue
-            }
-            let g = generation.load(ordering: .acquiring)
-            if g != seen {
-                seen = g
-                idleSpins = 0
-                participate()
-            } else {
-                // spin briefly, then give the core away: on a busy machine a spinning worker
-                // would steal the time of the thread it waits for
-                idleSpins += 1
-                if idleSpins < 256 { spinPause() } else { sched_yield() }
+                let g = generation.load(ordering: .acquiring)
+                if g != seen {
+                    seen = g
+                    idleSpins = 0
+                    participate()
+                } else {
+                    // spin briefly, then give the core away: on a busy machine a spinning worker
+                    // would steal the time of the thread it waits for
+                    idleSpins += 1
+                    if idleSpins < 256 { spinPause() } else { sched_yield() }
+                }
             }
         }
+    }
+}
+
+extension World {
+    /// A counter of this world's worker threads still running, which keeps counting after the
+    /// world is gone: tests use it to see that dropping a world ends its threads.
+    package var workerThreadCounter: @Sendable () -> Int {
+        let shared = pool.shared
+        return { shared.liveWorkers.load(ordering: .acquiring) }
     }
 }
