@@ -77,7 +77,7 @@ if !options.scenes.isEmpty {
 }
 
 if !options.json {
-    print("scene            bodies  joints  contacts   awake   steps   min ms/step   median ms/step   hash")
+    print("scene            bodies  joints  contacts   awake   steps   min ms/step   median ms/step   hash              UIKit layer")
 }
 let clock = ContinuousClock()
 for scene in selected {
@@ -86,13 +86,21 @@ for scene in selected {
     var times: [Double] = []
     var counters = (bodies: 0, joints: 0, contacts: 0, awake: 0)
     var hash: UInt64 = 0
+    // The share of the timed steps spent outside the engine's step (UIKit scenes): the animator's
+    // forces, synchronisation, write-back, callbacks and frame reports.
+    var layerShares: [Double] = []
     for r in 0..<repeats {
         let world = scene.make(options.threads)
         world.step(index: 0)   // untimed: the first step can be expensive
+        let engineBefore = world.engineTime
         let start = clock.now
         for i in 1..<steps { world.step(index: i) }
-        let elapsed = milliseconds(clock.now - start)
+        let total = clock.now - start
+        let elapsed = milliseconds(total)
         times.append(elapsed / Double(max(1, steps - 1)))
+        if let before = engineBefore, let after = world.engineTime, elapsed > 0 {
+            layerShares.append(1 - milliseconds(after - before) / elapsed)
+        }
         if r == 0 {
             counters = (world.bodyCount, world.jointCount, world.contactCount, world.awakeBodyCount)
             hash = world.stateHash
@@ -104,14 +112,17 @@ for scene in selected {
     let minimum = sorted[0]
     let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : 0.5 * (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2])
     let hashText = String(hash, radix: 16)
+    let layerShare = layerShares.isEmpty ? nil : layerShares.sorted()[layerShares.count / 2]
     if options.json {
-        print("{\"scene\":\"\(scene.name)\",\"bodies\":\(counters.bodies),\"joints\":\(counters.joints),\"steps\":\(steps),\"threads\":\(options.threads),\"ms_per_step_min\":\(minimum),\"ms_per_step_median\":\(median),\"contacts\":\(counters.contacts),\"awake\":\(counters.awake),\"hash\":\"\(hashText)\"}")
+        let layer = layerShare.map { ",\"uikit_layer_share\":\($0)" } ?? ""
+        print("{\"scene\":\"\(scene.name)\",\"bodies\":\(counters.bodies),\"joints\":\(counters.joints),\"steps\":\(steps),\"threads\":\(options.threads),\"ms_per_step_min\":\(minimum),\"ms_per_step_median\":\(median),\"contacts\":\(counters.contacts),\"awake\":\(counters.awake),\"hash\":\"\(hashText)\"\(layer)}")
     } else {
         func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
         func lpad(_ s: String, _ n: Int) -> String { s.count >= n ? s : String(repeating: " ", count: n - s.count) + s }
         print(pad(scene.name, 16) + lpad("\(counters.bodies)", 7) + lpad("\(counters.joints)", 8) + lpad("\(counters.contacts)", 10)
               + lpad("\(counters.awake)", 8) + lpad("\(steps)", 8) + lpad(String(format: "%.3f", minimum), 14)
-              + lpad(String(format: "%.3f", median), 17) + "   " + hashText)
+              + lpad(String(format: "%.3f", median), 17) + "   " + pad(hashText, 16)
+              + (layerShare.map { lpad(String(format: "%.1f %%", 100 * $0), 13) } ?? ""))
     }
     if let dir = options.csvDirectory {
         let path = dir + "/" + scene.name + ".csv"

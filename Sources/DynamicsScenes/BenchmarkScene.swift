@@ -5,6 +5,9 @@ import DynamicsEngine
 package protocol BenchmarkWorld: AnyObject {
     /// Runs the scene's own per-step work (if any) and one fixed step of 1/60 s with 4 sub-steps.
     func step(index: Int)
+    /// Time spent inside the engine's step so far, for scenes that run through the UIKit layer
+    /// (so `bench` can print what the layer adds); nil for engine scenes, which are all engine.
+    var engineTime: Duration? { get }
     var bodyCount: Int { get }
     var jointCount: Int { get }
     /// Broad-phase pairs (touching or not), Box2D's "contact" counter.
@@ -28,6 +31,7 @@ package struct BenchmarkScene: Sendable {
 
 /// Drives an engine scene.
 final class EngineBenchmarkWorld: BenchmarkWorld {
+    var engineTime: Duration? { nil }
     let world: World
     let hook: (@Sendable (World, Int) -> Void)?
     init(_ scene: EngineScene, workers: Int) { (world, hook) = scene.makeWorld(workers: workers) }

@@ -133,6 +133,7 @@ final class UIKitBenchmarkWorld: BenchmarkWorld {
     init(_ scene: UIKitSceneInstance) { self.scene = scene }
 
     func step(index: Int) { scene.step(frame: index) }
+    var engineTime: Duration? { scene.animator.engineTime }
     /// Items in the world (a group counts once).
     var bodyCount: Int { scene.animator.statistics.items }
     /// Engine joints: attachments and snaps.

@@ -69,7 +69,9 @@ extension DynamicAnimator {
         if !running && world.awakeBodyCount > 0 { tickle() }
         let counts = running
         for b in flat { b.applyForces(in: self, dt: dt) }
+        let engineStart = ContinuousClock.now
         world.step(dt: Float(dt), substeps: storedSubsteps)
+        engineTime += ContinuousClock.now - engineStart
         if counts { elapsedTime += dt }
         writeBack()
 
@@ -82,10 +84,15 @@ extension DynamicAnimator {
             delegate?.dynamicAnimatorDidPause(self)
         }
         if frameSteps > 0 {
-            let report = makeFrameReport(steps: frameSteps)
-            frameIndex += 1
-            let observers = frameObservers
-            for entry in observers { entry.observer(report) }
+            // The report (every item's state) is built only for someone to read it.
+            if !frameObservers.isEmpty {
+                let report = makeFrameReport(steps: frameSteps)
+                let observers = frameObservers
+                frameIndex += 1
+                for entry in observers { entry.observer(report) }
+            } else {
+                frameIndex += 1
+            }
         }
         isLocked = false
         applyPendingOperations()
@@ -112,8 +119,9 @@ extension DynamicAnimator {
     /// Writes each moved item's center and rotation (and its group members').
     private func writeBack() {
         for r in records where !r.properties.isAnchored {
-            let center = world.position(r.body).cgPoint
-            let angle = CGFloat(world.angle(r.body))
+            let transform = world.transform(r.body)
+            let center = transform.p.cgPoint
+            let angle = bodyAngle(r, transform.q)
             guard center != r.lastCenter || angle != r.lastAngle else { continue }
             r.lastCenter = center
             r.lastAngle = angle
@@ -125,6 +133,15 @@ extension DynamicAnimator {
                 m.item.transform = CGAffineTransform(rotationAngle: angle + m.angle)
             }
         }
+    }
+
+    /// The angle of `r`'s body, whose rotation is `q`, in radians: the cached one when the body
+    /// has not turned since it was computed.
+    func bodyAngle(_ r: ItemRecord, _ q: Rot) -> CGFloat {
+        if let cache = r.angleCache, cache.rotation == q { return cache.angle }
+        let angle = CGFloat(q.angle)
+        r.angleCache = (q, angle)
+        return angle
     }
 
     // MARK: Contact events
@@ -234,11 +251,12 @@ extension DynamicAnimator {
     }
 
     private func frameItem(_ r: ItemRecord) -> FrameReport.Item {
-        let center = world.position(r.body)
-        let angle = world.angle(r.body)
+        let transform = world.transform(r.body)
+        let center = transform.p
+        let angle = bodyAngle(r, transform.q)
         let velocity = world.velocity(r.body, atWorldPoint: center)
         let resting = r.properties.isAnchored || !world.isAwake(r.body)
-        return FrameReport.Item(name: r.name, center: center.cgPoint, angle: CGFloat(angle), velocity: velocity.cgPoint,
+        return FrameReport.Item(name: r.name, center: center.cgPoint, angle: angle, velocity: velocity.cgPoint,
                                 angularVelocity: CGFloat(world.angularVelocity(r.body)), isResting: resting)
     }
 }

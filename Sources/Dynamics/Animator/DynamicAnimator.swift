@@ -145,6 +145,9 @@ open class DynamicAnimator {
     var itemsToWake: [any DynamicItem] = []
 
     var accumulator: TimeInterval = 0
+    /// Wall-clock time spent inside the engine's step, summed over every step: `bench` compares
+    /// it with the whole step to show what the UIKit layer adds. Never read by the simulation.
+    package internal(set) var engineTime: Duration = .zero
     var frameIndex = 0
     var frameObservers: [(token: Int, observer: (FrameReport) -> Void)] = []
     var nextObserverToken = 0

@@ -73,6 +73,9 @@ final class ItemRecord {
     /// What was last written to (or read from) the item, so unchanged items are not written.
     var lastCenter: CGPoint = .zero
     var lastAngle: CGFloat = 0
+    /// The body's rotation and its angle, as last computed: most bodies do not turn in most
+    /// steps, and the angle (an arctangent) is the write-back's dearest part. Derived, not saved.
+    var angleCache: (rotation: Rot, angle: CGFloat)?
 
     init(item: any DynamicItem, slot: Int) {
         self.item = item

@@ -97,17 +97,32 @@ open class GravityBehavior: DynamicBehavior {
 
     override func restoreState(from reader: inout SnapshotReader, context: SnapshotRestoreContext) throws -> () -> Void {
         let saved = PolarVector(vector: try reader.vector(), angle: try reader.finite())
-        return { [self] in direction = saved }
+        return { [self] in
+            direction = saved
+            // The cached records belong to the animator's old records.
+            if let animator = dynamicAnimator { syncWorld(animator) }
+        }
     }
 
     override func applyForces(in animator: DynamicAnimator, dt: TimeInterval) {
         let g = direction.vector
         guard g.dx != 0 || g.dy != 0 else { return }
         let gx = 1000 * g.dx, gy = 1000 * g.dy
-        for item in list.items {
-            guard let r = animator.record(for: item), animator.isMovable(r) else { continue }
+        for r in records where animator.isMovable(r) {
             let m = animator.mass(of: r)
             animator.applyForce(CGVector(dx: m * gx, dy: m * gy), to: r)
         }
+    }
+
+    /// The records of the items in the world, in item order: refreshed whenever the animator
+    /// synchronises (after any change to items or behaviours), so a step looks nothing up.
+    private var records: [ItemRecord] = []
+
+    override func syncWorld(_ animator: DynamicAnimator) {
+        records = list.items.compactMap { animator.record(for: $0) }
+    }
+
+    override func detach(from animator: DynamicAnimator) {
+        records = []
     }
 }
