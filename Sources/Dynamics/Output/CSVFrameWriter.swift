@@ -129,8 +129,12 @@ public final class CSVFrameWriter {
     ///
     /// - Parameter report: The frame to write.
     public func write(_ report: FrameReport) {
+        writeRaw(Self.rows(for: report))
+    }
+
+    /// Appends CSV rows already formatted (each ending with CRLF). Ignored after `close()`.
+    func writeRaw(_ rows: String) {
         guard !isClosed else { return }
-        let rows = Self.rows(for: report)
         if path == nil {
             memoryText += rows
             return

@@ -106,6 +106,9 @@ final class CSVRecordStream {
             }
         }
         let from = bufferStart + buffer.count
+        // Room for a chunk after a partly read record, reserved once, so the buffer does not
+        // grow by doubling as records straddle chunks.
+        if buffer.capacity < 2 * Self.chunkSize { buffer.reserveCapacity(2 * Self.chunkSize) }
         if let handle {
             do {
                 try handle.seek(toOffset: UInt64(from))
