@@ -25,7 +25,7 @@ final class Player {
     private var frameInterval: Double?
     private var stepMilliseconds: Double?
     private var lastSize: (columns: Int, rows: Int)?
-    /// The CSV stream of the first scene's first run, and its observer.
+    /// The trace (CSV and scene file) of the first scene's first run, and its observer.
     private var csv: CSVFrameWriter?
     private var csvObserver: FrameObserverToken?
     /// Plain-text frames already written (piped mode), to separate them with blank lines.
@@ -44,7 +44,7 @@ final class Player {
         braille = options.braille
         self.csv = csv
         if let csv {
-            csvObserver = scene.animator.addFrameObserver { csv.write($0) }
+            csvObserver = csv.record(scene.animator)
         }
     }
 

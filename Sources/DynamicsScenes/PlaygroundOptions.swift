@@ -4,7 +4,9 @@ import Foundation
 ///
 /// ```
 /// playground [SCENE] [--list] [--fps N] [--frames N] [--seconds S] [--size WxH]
-///            [--braille] [--csv FILE] [--help]
+///            [--braille] [--csv FILE] [--svg FILE] [--help]
+/// playground replay FILE.csv [--speed X] [--frame N] [--fps N] [--frames N] [--seconds S]
+///            [--size WxH] [--braille] [--svg FILE] [--svg-fps N]
 /// ```
 /// Options take their value as the next argument or after `=` (`--fps=60`).
 package struct PlaygroundOptions: Equatable, Sendable {
@@ -26,8 +28,19 @@ package struct PlaygroundOptions: Equatable, Sendable {
     package var height: Int?
     /// Draw with braille dots (2 × 4 a cell).
     package var braille = false
-    /// Stream the first scene's frames as CSV to this file.
+    /// Stream the first scene's frames as CSV to this file (and its scene beside it).
     package var csvPath: String?
+    /// The trace to play (`playground replay FILE`); nil: play the gallery.
+    package var replayPath: String?
+    /// Replay speed: trace seconds per second of playback, 0.01…1000; default 1.
+    package var speed = 1.0
+    /// The `frame` number a replay starts at (the first frame numbered at least this), or the
+    /// frame `--svg` draws; nil: the first frame (and, for `--svg`, an animation of them all).
+    package var startFrame: Int?
+    /// Write an SVG here: the last frame played of a gallery scene, or a replayed frame or trace.
+    package var svgPath: String?
+    /// Keyframes per second of trace time in an animated SVG, 0.1…240; default 20.
+    package var svgKeyframesPerSecond = 20.0
 
     /// Options with every default.
     package init() {}
@@ -59,10 +72,13 @@ package struct PlaygroundOptions: Equatable, Sendable {
     /// Parses the arguments after the program's name.
     ///
     /// - Throws: ``ParseError`` for an unknown option, a missing or invalid value, a second scene
-    ///   name or an unknown scene.
+    ///   name or an unknown scene, a replay without a file, or an option of the other command.
     package static func parse(_ arguments: [String]) throws(ParseError) -> PlaygroundOptions {
         var options = PlaygroundOptions()
         var queue = arguments[...]
+        let replaying = queue.first == "replay"
+        if replaying { queue.removeFirst() }
+        var given: Set<String> = []
         while let argument = queue.popFirst() {
             var flag = argument
             var inlineValue: String?
@@ -78,6 +94,7 @@ package struct PlaygroundOptions: Equatable, Sendable {
             func noValue() throws(ParseError) {
                 if inlineValue != nil { throw ParseError(message: "\(flag) takes no value") }
             }
+            if flag.hasPrefix("-") { given.insert(flag) }
             switch flag {
             case "--help", "-h":
                 try noValue()
@@ -119,9 +136,39 @@ package struct PlaygroundOptions: Equatable, Sendable {
                 let path = try value()
                 guard !path.isEmpty else { throw ParseError(message: "--csv needs a file name") }
                 options.csvPath = path
+            case "--svg":
+                let path = try value()
+                guard !path.isEmpty else { throw ParseError(message: "--svg needs a file name") }
+                options.svgPath = path
+            case "--speed":
+                let text = try value()
+                guard let x = Double(text), x.isFinite, x >= 0.01, x <= 1000 else {
+                    throw ParseError(message: "--speed needs a number from 0.01 to 1000, not \"\(text)\"")
+                }
+                options.speed = x
+            case "--frame":
+                let text = try value()
+                guard let n = Int(text), n >= 0 else {
+                    throw ParseError(message: "--frame needs a frame number (0 or more), not \"\(text)\"")
+                }
+                options.startFrame = n
+            case "--svg-fps":
+                let text = try value()
+                guard let x = Double(text), x.isFinite, x >= 0.1, x <= 240 else {
+                    throw ParseError(message: "--svg-fps needs a number from 0.1 to 240, not \"\(text)\"")
+                }
+                options.svgKeyframesPerSecond = x
             default:
                 if argument.hasPrefix("-") && argument.count > 1 {
                     throw ParseError(message: "unknown option \(argument) (see --help)")
+                }
+                if replaying {
+                    if let first = options.replayPath {
+                        throw ParseError(message: "one trace at a time: \(first) or \(argument)")
+                    }
+                    guard !argument.isEmpty else { throw ParseError(message: "replay needs a trace file (FILE.csv)") }
+                    options.replayPath = argument
+                    continue
                 }
                 if let first = options.scene {
                     throw ParseError(message: "one scene at a time: \(first) or \(argument)")
@@ -132,28 +179,50 @@ package struct PlaygroundOptions: Equatable, Sendable {
                 options.scene = argument
             }
         }
+        if options.help { return options }
+        if replaying {
+            guard options.replayPath != nil else { throw ParseError(message: "replay needs a trace file (FILE.csv)") }
+            for flag in ["--csv", "--list", "-l"] where given.contains(flag) {
+                throw ParseError(message: "\(flag) is for the gallery, not for replay")
+            }
+        } else {
+            for flag in ["--speed", "--frame", "--svg-fps"] where given.contains(flag) {
+                throw ParseError(message: "\(flag) is for replay (playground replay FILE.csv \(flag) …)")
+            }
+        }
         return options
     }
 
     /// The usage text printed by `--help`.
     package static let usage = """
         usage: playground [SCENE] [options]
+               playground replay FILE.csv [options]
 
-        Plays the UIKit Dynamics scene gallery in the terminal (default scene: \(UIKitScenes.defaultScene.name)).
+        Plays the UIKit Dynamics scene gallery in the terminal (default scene: \(UIKitScenes.defaultScene.name)),
+        or replays a trace recorded with --csv (or by an app with CSVFrameWriter.record).
 
           SCENE           the scene to play first (see --list)
           --list, -l      list the scenes and exit
           --fps N         frames per second, 1…240 (default 30)
-          --frames N      stop after N frames (default: never; 3 when stdout is not a terminal)
+          --frames N      stop after N frames (default: never; 3 when stdout is not a terminal;
+                          a piped replay prints every frame of the trace)
           --seconds S     stop after S seconds of playback
           --size WxH      picture size in characters (default: the terminal's, else 80x24)
           --braille       draw with braille dots, 2x4 per character, for smooth motion
-          --csv FILE      stream the first scene's frames to FILE as CSV
+          --csv FILE      record the first scene's first run: FILE (CSV) and FILE.scene.jsonl
+          --svg FILE      write an SVG picture: the last frame played; for replay, the --frame
+                          given, else an animation of the whole trace (and play nothing)
           --help, -h      show this help
+
+        Replay only:
+          --speed X       playback speed, 0.01…1000 (default 1: the recorded time)
+          --frame N       start at frame N (the CSV's frame number); with --svg, draw that frame
+          --svg-fps N     keyframes per second of an animated SVG, 0.1…240 (default 20)
 
         Keys: n / right arrow  next scene     p / left arrow  previous scene
               space            pause/resume   r               restart the scene
               b                braille on/off q / Esc         quit (Ctrl-C too)
+        In a replay n / p (and the arrows) step one frame forward / back, + / - change the speed.
 
         When stdout is not a terminal the frames are printed as plain text, separated by a
         blank line, e.g.  playground rain --frames 3 --size 60x20 | cat

@@ -1,7 +1,8 @@
 import DynamicsEngine
 import Foundation
 
-/// Draws an animator's world as text: a debug view for terminals, logs and golden-file tests.
+/// Draws an animator's world — live, or a frame of a recorded trace — as text: a debug view for
+/// terminals, logs and golden-file tests.
 ///
 /// ``render(_:)`` returns exactly ``height`` lines of exactly ``width`` characters, joined by
 /// `"\n"` (no line ending after the last). What it draws, back to front:
@@ -10,16 +11,24 @@ import Foundation
 ///   character that follows its slope on screen (`-`, `|`, `/`, `\`); the reference-bounds
 ///   boundary shows as the frame, or as its own rectangle when it is inset;
 /// - attachments as lines of `.` (anchor ↔ item center, item center ↔ item center);
-/// - items as filled shapes, rotated, exactly as the engine simulates them: rectangles `#`,
-///   ellipses `@`, ``DynamicItemCollisionBoundsType/path`` items `%` (the convex outline in use),
-///   every other item (in the order items joined) in `=`, `O` and `&` instead, so touching items
-///   stay apart; a ``DynamicItemGroup`` draws each member with its own shape's character;
+/// - items as filled shapes, rotated, as the engine simulates them: rectangles `#`, ellipses
+///   `@` (the ellipse itself; the engine's polygon is within 0.5 pt of it),
+///   ``DynamicItemCollisionBoundsType/path`` items `%` (the convex outline in use), every other
+///   item (in the order items joined) in `=`, `O` and `&` instead, so touching items stay
+///   apart; a ``DynamicItemGroup`` draws each member with its own shape's character; an item a
+///   trace does not describe is one `*`;
 /// - attachment anchors `o` and snap points `x`;
 /// - the status line (``showsStatusLine``): time, items, resting items, touching contacts,
 ///   running or paused.
 ///
 /// In ``braille`` mode every cell holds 2 × 4 dots (Unicode braille patterns), so motion looks
 /// smooth, and all marks are dots; the status line stays text.
+///
+/// **One drawing for live and replayed frames.** The animator is drawn from its
+/// ``TraceScene`` (shapes in the items' own space) and its items' poses, the same two things a
+/// trace records; ``render(_:scene:)`` draws a ``FrameReport`` read back from a trace with the
+/// same routine. A frame replayed from a trace is therefore the live frame, character for
+/// character.
 ///
 /// **What is shown.** ``visibleRect`` when set; otherwise the animator's reference bounds; for an
 /// animator made with ``DynamicAnimator/init()``, the bounding box of its items (and anchors),
@@ -32,7 +41,8 @@ import Foundation
 ///
 /// Rendering reads the animator and changes nothing a step would not: it first applies pending
 /// behaviour changes to the world (as ``DynamicAnimator/items(in:)`` does), so a frame drawn
-/// before the first step shows the items where they start.
+/// before the first step shows the items where they start. Inside a frame observer the world is
+/// locked and drawn exactly as the frame left it — the frame the observer's report describes.
 ///
 /// ```swift
 /// let renderer = ASCIIRenderer(width: 80, height: 24)
@@ -90,7 +100,7 @@ public struct ASCIIRenderer: Sendable {
         self.height = height
     }
 
-    // MARK: Rendering
+    // MARK: Rendering an animator
 
     /// The animator's world as `height` lines of `width` characters joined by `"\n"`, with the
     /// default status line when ``showsStatusLine`` is on.
@@ -121,19 +131,8 @@ public struct ASCIIRenderer: Sendable {
         if width > Self.maximumSide || height > Self.maximumSide {
             animator.reportOnce("ASCIIRenderer: \(width) × \(height) characters is too large; drawing at most \(Self.maximumSide) × \(Self.maximumSide).")
         }
-        let columns = min(max(0, width), Self.maximumSide), rows = min(max(0, height), Self.maximumSide)
-        let pictureRows = showsStatusLine && rows > 0 ? rows - 1 : rows
-        var picture = TextCanvas(width: columns, height: pictureRows, mode: braille ? .braille : .plain)
-        if pictureRows > 0 && columns > 0 {
-            draw(animator, on: &picture)
-        }
-        var result = picture.lines()
-        if showsStatusLine && rows > 0 {
-            var status = TextCanvas(width: columns, height: 1)
-            status.drawText(statusLine ?? self.statusLine(for: animator), atColumn: 0, row: 0)
-            result += status.lines()
-        }
-        return result
+        let status = showsStatusLine ? (statusLine ?? self.statusLine(for: animator)) : ""
+        return compose(scene: animator.traceScene(), poses: animator.tracePoses(), statusLine: status)
     }
 
     /// The default status line: simulated time (s), items, resting items, touching contacts and
@@ -148,6 +147,52 @@ public struct ASCIIRenderer: Sendable {
             + (animator.isRunning ? "running" : "paused")
     }
 
+    // MARK: Rendering a recorded frame
+
+    /// A recorded frame as `height` lines of `width` characters joined by `"\n"`, with the
+    /// default status line (``statusLine(for:)``) when ``showsStatusLine`` is on.
+    ///
+    /// - Parameters:
+    ///   - report: The frame: the items' poses (`center`, `angle`), e.g. from ``TraceReader``.
+    ///   - scene: What the items look like: `scene.items[i]` is drawn at `report.items[i]`'s
+    ///     pose; an item past the end of `scene.items`, or without parts, is one `*`.
+    public func render(_ report: FrameReport, scene: TraceScene) -> String {
+        lines(report, scene: scene).joined(separator: "\n")
+    }
+
+    /// A recorded frame as `height` lines of `width` characters joined by `"\n"`, with
+    /// `statusLine` as the last line when ``showsStatusLine`` is on.
+    ///
+    /// - Parameters:
+    ///   - report: The frame's poses.
+    ///   - scene: What the items look like (see ``render(_:scene:)``).
+    ///   - statusLine: The text of the status line.
+    public func render(_ report: FrameReport, scene: TraceScene, statusLine: String) -> String {
+        lines(report, scene: scene, statusLine: statusLine).joined(separator: "\n")
+    }
+
+    /// A recorded frame as an array of exactly `height` strings of exactly `width` characters.
+    /// Sizes above ``maximumSide`` are drawn at ``maximumSide``.
+    ///
+    /// - Parameters:
+    ///   - report: The frame's poses.
+    ///   - scene: What the items look like (see ``render(_:scene:)``).
+    ///   - statusLine: The status line's text; default `nil`: ``statusLine(for:)``.
+    public func lines(_ report: FrameReport, scene: TraceScene, statusLine: String? = nil) -> [String] {
+        let status = showsStatusLine ? (statusLine ?? self.statusLine(for: report)) : ""
+        return compose(scene: scene, poses: report.items, statusLine: status)
+    }
+
+    /// The default status line of a recorded frame: its time (s), frame number, items and
+    /// resting items, e.g. `t 1.25 s  frame 75  items 12  resting 3`.
+    ///
+    /// - Parameter report: The frame to describe.
+    public func statusLine(for report: FrameReport) -> String {
+        let time = String(format: "%.2f", report.time)
+        let resting = report.items.reduce(0) { $0 + ($1.isResting ? 1 : 0) }
+        return "t \(time) s  frame \(report.index)  items \(report.items.count)  resting \(resting)"
+    }
+
     // MARK: Drawing
 
     /// The height of a terminal cell over its width, sanitised.
@@ -155,52 +200,77 @@ public struct ASCIIRenderer: Sendable {
         cellAspectRatio.isFinite && cellAspectRatio > 0 ? cellAspectRatio : 2
     }
 
-    /// Draws everything but the status line on `canvas`.
-    private func draw(_ animator: DynamicAnimator, on canvas: inout TextCanvas) {
-        let region = shownRegion(animator)
+    /// The picture and its status line: what every `lines` method returns.
+    private func compose(scene: TraceScene, poses: [FrameReport.Item], statusLine: String) -> [String] {
+        let columns = min(max(0, width), Self.maximumSide), rows = min(max(0, height), Self.maximumSide)
+        let pictureRows = showsStatusLine && rows > 0 ? rows - 1 : rows
+        var picture = TextCanvas(width: columns, height: pictureRows, mode: braille ? .braille : .plain)
+        if pictureRows > 0 && columns > 0 {
+            draw(scene, poses: poses, on: &picture)
+        }
+        var result = picture.lines()
+        if showsStatusLine && rows > 0 {
+            var status = TextCanvas(width: columns, height: 1)
+            status.drawText(statusLine, atColumn: 0, row: 0)
+            result += status.lines()
+        }
+        return result
+    }
+
+    /// Draws everything but the status line on `canvas`: the one drawing routine of live and
+    /// recorded frames.
+    private func draw(_ scene: TraceScene, poses: [FrameReport.Item], on canvas: inout TextCanvas) {
+        let region = shownRegion(scene, poses: poses)
         let view = Viewport(region: region.rect, framed: region.isReferenceBounds, dotsAcross: canvas.dotWidth,
                             dotsDown: canvas.dotHeight, dotAspect: correctsAspectRatio ? dotAspect : nil)
 
-        if let bounds = animator.referenceBounds {
+        if let bounds = scene.referenceBounds {
             canvas.drawFrame(view.frame(around: bounds))
         }
         if showsBoundaries {
-            for (a, b) in boundarySegments(animator) {
-                let p = view.mapLineEnd(a), q = view.mapLineEnd(b)
-                canvas.drawLine(from: p, to: q, character: slopeCharacter(from: p, to: q))
+            for boundary in scene.boundaries {
+                boundary.forEachSegment { a, b in
+                    let p = view.mapLineEnd(a), q = view.mapLineEnd(b)
+                    canvas.drawLine(from: p, to: q, character: slopeCharacter(from: p, to: q))
+                }
             }
         }
         var markers: [(CGPoint, Character)] = []
         if showsAttachments {
-            for behavior in animator.flat {
-                if let attachment = behavior as? AttachmentBehavior {
-                    let items = attachment.items
-                    guard let first = items.first else { continue }
-                    if attachment.attachedBehaviorType == .anchor {
-                        let anchor = view.map(attachment.anchorPoint)
-                        canvas.drawLine(from: anchor, to: view.map(first.center), character: ".")
-                        markers.append((anchor, "o"))
-                    } else if items.count > 1 {
-                        canvas.drawLine(from: view.map(first.center), to: view.map(items[1].center), character: ".")
-                    }
-                } else if let snap = behavior as? SnapBehavior {
-                    markers.append((view.map(snap.snapPoint), "x"))
+            for attachment in scene.attachments {
+                let ends = attachment.items.compactMap { ItemPlacement.point($0, poses: poses) }
+                guard let first = ends.first else { continue }
+                if let anchor = attachment.anchor {
+                    let a = view.map(anchor)
+                    canvas.drawLine(from: a, to: view.map(first), character: ".")
+                    markers.append((a, "o"))
+                } else if ends.count > 1 {
+                    canvas.drawLine(from: view.map(first), to: view.map(ends[1]), character: ".")
                 }
             }
+            for point in scene.snapPoints {
+                markers.append((view.map(point), "x"))
+            }
         }
-        let world = animator.world
-        for (index, record) in animator.records.enumerated() {
-            for (k, shape) in record.shapes.enumerated() {
-                let type = record.isGroup && k < record.members.count
-                    ? record.members[k].item.collisionBoundsType : record.item.collisionBoundsType
-                let mark = Self.fillCharacter(type, alternate: index % 2 == 1)
-                let outline = world.outline(shape)
-                if outline.points.count == 1 {
-                    let c = view.map(outline.points[0].cgPoint)
-                    let r = Double(outline.radius)
-                    canvas.fillEllipse(center: c, radii: CGSize(width: r * view.scaleX, height: r * view.scaleY), character: mark)
-                } else if outline.points.count > 2 {
-                    canvas.fillPolygon(outline.points.map { view.map($0.cgPoint) }, character: mark)
+        for (index, pose) in poses.enumerated() {
+            let parts = index < scene.items.count ? scene.items[index].parts : []
+            if parts.isEmpty {
+                let c = view.map(pose.center)
+                canvas.plot(x: Double(c.x), y: Double(c.y), character: "*")
+                continue
+            }
+            for part in parts {
+                let mark = Self.fillCharacter(part.shape.collisionBoundsType, alternate: index % 2 == 1)
+                let place = ItemPlacement(pose: pose, part: part)
+                switch part.shape {
+                case .ellipse(let size):
+                    let axes = place.ellipseAxes(size)
+                    let c = view.map(place.center)
+                    let ax = CGPoint(x: Double(axes.x.x) * view.scaleX, y: Double(axes.x.y) * view.scaleY)
+                    let ay = CGPoint(x: Double(axes.y.x) * view.scaleX, y: Double(axes.y.y) * view.scaleY)
+                    canvas.fillEllipse(center: c, axisX: ax, axisY: ay, character: mark)
+                case .rectangle, .path:
+                    canvas.fillPolygon(place.outline(part.shape).map(view.map), character: mark)
                 }
             }
         }
@@ -238,17 +308,17 @@ public struct ASCIIRenderer: Sendable {
 
     /// The region shown, in points, and whether it is the reference bounds (which get a frame
     /// and a one-dot margin for it).
-    func shownRegion(_ animator: DynamicAnimator) -> (rect: CGRect, isReferenceBounds: Bool) {
+    func shownRegion(_ scene: TraceScene, poses: [FrameReport.Item]) -> (rect: CGRect, isReferenceBounds: Bool) {
         if let rect = visibleRect?.standardized, Self.isUsable(rect) {
             return (rect, false)
         }
-        if let bounds = animator.referenceBounds, Self.isUsable(bounds) {
+        if let bounds = scene.referenceBounds, Self.isUsable(bounds) {
             return (bounds, true)
         }
-        return (fittedRegion(animator), false)
+        return (Self.fittedRegion(scene, poses: poses), false)
     }
 
-    private static func isUsable(_ rect: CGRect) -> Bool {
+    static func isUsable(_ rect: CGRect) -> Bool {
         !rect.isNull && rect.origin.x.isFinite && rect.origin.y.isFinite && rect.width.isFinite
             && rect.height.isFinite && rect.width > 0 && rect.height > 0
     }
@@ -256,23 +326,16 @@ public struct ASCIIRenderer: Sendable {
     /// The items' bounding box (with attachment anchors and snap points), padded by 5 % of its
     /// larger side plus 1 pt; the boundaries' box when there are no items; 100 × 100 pt at the
     /// origin when there is nothing at all.
-    private func fittedRegion(_ animator: DynamicAnimator) -> CGRect {
+    static func fittedRegion(_ scene: TraceScene, poses: [FrameReport.Item]) -> CGRect {
         var box = BoundingBox()
-        for record in animator.records {
-            for shape in record.shapes {
-                let b = animator.world.aabb(shape)
-                box.add(b.lower.cgPoint)
-                box.add(b.upper.cgPoint)
-            }
+        ItemPlacement.addExtent(of: scene, poses: poses, to: &box)
+        for attachment in scene.attachments {
+            if let anchor = attachment.anchor { box.add(anchor) }
         }
-        for behavior in animator.flat {
-            if let a = behavior as? AttachmentBehavior, a.attachedBehaviorType == .anchor { box.add(a.anchorPoint) }
-            if let s = behavior as? SnapBehavior { box.add(s.snapPoint) }
-        }
+        for point in scene.snapPoints { box.add(point) }
         if box.isEmpty {
-            for (a, b) in boundarySegments(animator) {
-                box.add(a)
-                box.add(b)
+            for boundary in scene.boundaries {
+                for p in boundary.points { box.add(p) }
             }
         }
         guard var rect = box.rect else { return CGRect(x: 0, y: 0, width: 100, height: 100) }
@@ -283,35 +346,6 @@ public struct ASCIIRenderer: Sendable {
         if rect.width < side / 4 { rect = rect.insetBy(dx: -(side / 4 - rect.width) / 2, dy: 0) }
         if rect.height < side / 4 { rect = rect.insetBy(dx: 0, dy: -(side / 4 - rect.height) / 2) }
         return rect
-    }
-
-    /// Every boundary segment to draw, in points: explicit boundaries of every collision
-    /// behaviour, and the reference-bounds boundary when it is inset (at zero insets the frame
-    /// shows it).
-    func boundarySegments(_ animator: DynamicAnimator) -> [(CGPoint, CGPoint)] {
-        var segments: [(CGPoint, CGPoint)] = []
-        for case let collision as CollisionBehavior in animator.flat {
-            if collision.translatesReferenceBoundsIntoBoundary, let bounds = animator.referenceBounds,
-               collision.referenceBoundsInsets != .zero {
-                let i = collision.referenceBoundsInsets
-                let minX = bounds.minX + i.left, maxX = bounds.maxX - i.right
-                let minY = bounds.minY + i.top, maxY = bounds.maxY - i.bottom
-                if minX < maxX, minY < maxY {
-                    let tl = CGPoint(x: minX, y: minY), tr = CGPoint(x: maxX, y: minY)
-                    let br = CGPoint(x: maxX, y: maxY), bl = CGPoint(x: minX, y: maxY)
-                    segments += [(tl, tr), (tr, br), (br, bl), (bl, tl)]
-                }
-            }
-            for identifier in collision.boundaryIdentifiers {
-                guard let path = collision.boundary(withIdentifier: identifier) else { continue }
-                for polyline in path.flattened(tolerance: 0.5) {
-                    let p = polyline.points
-                    for k in 0 ..< p.count - 1 { segments.append((p[k], p[k + 1])) }
-                    if polyline.isClosed, p.count > 2 { segments.append((p[p.count - 1], p[0])) }
-                }
-            }
-        }
-        return segments
     }
 }
 
@@ -387,8 +421,8 @@ extension TextCanvas {
     }
 }
 
-/// An axis-aligned box grown point by point.
-private struct BoundingBox {
+/// An axis-aligned box grown point by point (pt).
+struct BoundingBox {
     var minX = Double.infinity, minY = Double.infinity
     var maxX = -Double.infinity, maxY = -Double.infinity
 

@@ -26,6 +26,20 @@ import Foundation
 /// - `init(path:)` streams rows to a file through a 64 KiB buffer, so a run of any length
 ///   costs constant memory; `flush()` hands the buffer to the file, `close()` flushes and closes.
 ///
+/// **Traces.** The rows hold poses only. To make a trace that can be watched again
+/// (`playground replay`, ``TraceReader``), let the writer ``record(_:)`` the animator: besides
+/// the rows it then writes a *scene file* — the items' shapes and sizes, the reference bounds,
+/// the boundaries, attachments and snap points — once, and later only what changes (an item
+/// joins, an anchor moves). In file mode the scene file lies beside the CSV at
+/// ``TraceScene/scenePath(forTrace:)`` (`rain.csv` → `rain.scene.jsonl`); in memory it is
+/// ``sceneText``. The CSV itself stays exactly as above, so any CSV reader still reads it. The
+/// format is described in <doc:Traces>.
+///
+/// ```swift
+/// let writer = try CSVFrameWriter(path: "rain.csv")
+/// writer.record(animator)          // rows and scene, every frame, until close()
+/// ```
+///
 /// A writer is not thread-safe: use it from one isolation domain, like the animator it listens to.
 public final class CSVFrameWriter {
     /// The header line, without its line ending.
@@ -47,27 +61,43 @@ public final class CSVFrameWriter {
     /// The buffer size of the file mode, in bytes: 64 KiB.
     static let bufferCapacity = 64 * 1024
 
+    /// The scene file written beside the trace, for a writer made with `init(path:)`:
+    /// ``TraceScene/scenePath(forTrace:)`` of ``path``; `nil` in memory. The file is created
+    /// when the first scene is written (``record(_:)`` or ``write(_:scene:)``).
+    public let scenePath: String?
+
     private var memoryText = ""
     private var fileHandle: FileHandle?
     private var buffer: [UInt8] = []
+    private var memorySceneText = ""
+    private var sceneHandle: FileHandle?
+    private var sceneBuffer: [UInt8] = []
+    /// The scene as last written by ``write(_:scene:)``, to write only what changed.
+    private var lastScene: TraceScene?
 
     /// Creates a writer that keeps the CSV in memory; read it from `text`.
     public init() {
         path = nil
+        scenePath = nil
         memoryText = Self.header + Self.lineEnding
     }
 
     /// Creates a writer that streams the CSV to the file at `path`, replacing any file there.
     ///
     /// The header is buffered at once; rows follow as reports are written. Call `close()` when
-    /// done (it also runs when the writer is deinitialised).
+    /// done (it also runs when the writer is deinitialised). A scene file left at ``scenePath``
+    /// by an earlier trace is deleted, so it cannot be read as this trace's scene.
     ///
     /// - Parameter path: The file's path.
     /// - Throws: The error of creating or opening the file.
     public init(path: String) throws {
         self.path = path
+        scenePath = TraceScene.scenePath(forTrace: path)
         let url = URL(fileURLWithPath: path)
         try Data().write(to: url)
+        if let scenePath, FileManager.default.fileExists(atPath: scenePath) {
+            try FileManager.default.removeItem(atPath: scenePath)
+        }
         fileHandle = try FileHandle(forWritingTo: url)
         buffer.reserveCapacity(Self.bufferCapacity)
         buffer.append(contentsOf: (Self.header + Self.lineEnding).utf8)
@@ -85,15 +115,26 @@ public final class CSVFrameWriter {
         path == nil ? memoryText : ""
     }
 
-    /// The number of bytes waiting in the file buffer (at most about 64 KiB).
-    var bufferedByteCount: Int { buffer.count }
+    /// The scene file's text, when the writer keeps its text in memory: its first line, then
+    /// one line per change (see <doc:Traces>); empty until a scene is written. For a writer
+    /// created with `init(path:)` it is the empty string; read the file at ``scenePath``.
+    public var sceneText: String {
+        path == nil ? memorySceneText : ""
+    }
+
+    /// The number of bytes waiting in the file buffers (at most about 64 KiB each).
+    var bufferedByteCount: Int { buffer.count + sceneBuffer.count }
 
     /// Appends one row per item of `report`. Ignored after `close()`.
     ///
     /// - Parameter report: The frame to write.
     public func write(_ report: FrameReport) {
+        writeRaw(Self.rows(for: report))
+    }
+
+    /// Appends CSV rows already formatted (each ending with CRLF). Ignored after `close()`.
+    func writeRaw(_ rows: String) {
         guard !isClosed else { return }
-        let rows = Self.rows(for: report)
         if path == nil {
             memoryText += rows
             return
@@ -104,52 +145,133 @@ public final class CSVFrameWriter {
         }
     }
 
-    /// Hands the buffered rows to the file (the operating system may still hold them; this does
-    /// not `fsync`). Does nothing for an in-memory writer or after `close()`.
+    /// Writes the rows of `report`, after the lines that bring the scene file from the scene
+    /// last written to `scene` (the whole scene the first time). Ignored after `close()`.
+    ///
+    /// ``record(_:)`` does this for an animator, cheaply; call this one for frames that do not
+    /// come from an animator's observer (a scene of your own, a converted log).
+    ///
+    /// - Parameters:
+    ///   - report: The frame to write.
+    ///   - scene: The scene of this frame: `scene.items[i]` describes `report.items[i]`.
+    public func write(_ report: FrameReport, scene: TraceScene) {
+        guard !isClosed else { return }
+        writeScene(TraceSceneChange.changes(from: lastScene, to: scene, frame: report.index))
+        lastScene = scene
+        write(report)
+    }
+
+    /// Writes every frame of `animator` from now on, with its scene: a frame observer that
+    /// writes the scene's changes (the whole scene at the first frame) and then the frame's rows.
+    ///
+    /// The observer keeps the writer alive and holds the animator weakly. After ``close()`` it
+    /// writes nothing; remove it with ``DynamicAnimator/removeFrameObserver(_:)`` and the token
+    /// returned.
+    ///
+    /// - Parameter animator: The animator to record.
+    /// - Returns: The frame observer's token.
+    @discardableResult
+    public func record(_ animator: DynamicAnimator) -> FrameObserverToken {
+        let recorder = TraceSceneRecorder()
+        return animator.addFrameObserver { [weak animator] report in
+            guard !self.isClosed, let animator else { return }
+            self.writeScene(recorder.changes(for: animator, frame: report.index))
+            self.write(report)
+        }
+    }
+
+    /// Appends scene lines (and, before the first, the scene file's header line).
+    private func writeScene(_ changes: [TraceSceneChange]) {
+        guard !changes.isEmpty, !isClosed else { return }
+        var text = ""
+        if path == nil ? memorySceneText.isEmpty : sceneHandle == nil {
+            text += TraceSceneChange.headerLine + "\n"
+        }
+        for change in changes { text += change.jsonLine + "\n" }
+        if path == nil {
+            memorySceneText += text
+            return
+        }
+        if sceneHandle == nil, let scenePath {
+            do {
+                let url = URL(fileURLWithPath: scenePath)
+                try Data().write(to: url)
+                sceneHandle = try FileHandle(forWritingTo: url)
+            } catch {
+                fail(error)
+                return
+            }
+        }
+        sceneBuffer.append(contentsOf: text.utf8)
+        if sceneBuffer.count >= Self.bufferCapacity {
+            flush()
+        }
+    }
+
+    /// Hands the buffered rows (and scene lines) to the files (the operating system may still
+    /// hold them; this does not `fsync`). Does nothing for an in-memory writer or after `close()`.
     public func flush() {
+        if let handle = sceneHandle, !sceneBuffer.isEmpty {
+            do {
+                try Self.write(sceneBuffer, to: handle)
+                sceneBuffer.removeAll(keepingCapacity: true)
+            } catch {
+                fail(error)
+                return
+            }
+        }
         guard let handle = fileHandle, !buffer.isEmpty else { return }
         do {
-            if #available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *) {
-                try handle.write(contentsOf: buffer)
-            } else {
-                handle.write(Data(buffer))
-            }
+            try Self.write(buffer, to: handle)
             buffer.removeAll(keepingCapacity: true)
         } catch {
             fail(error)
         }
     }
 
-    /// Flushes and closes the file; later writes are ignored. Closing twice is harmless.
+    private static func write(_ bytes: [UInt8], to handle: FileHandle) throws {
+        if #available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *) {
+            try handle.write(contentsOf: bytes)
+        } else {
+            handle.write(Data(bytes))
+        }
+    }
+
+    /// Flushes and closes the file (and the scene file); later writes are ignored. Closing
+    /// twice is harmless.
     public func close() {
         guard !isClosed else { return }
         flush()
         isClosed = true
-        guard let handle = fileHandle else { return }
-        fileHandle = nil
         buffer = []
-        do {
-            if #available(macOS 10.15, iOS 13, tvOS 13, watchOS 6, *) {
-                try handle.close()
-            } else {
-                handle.closeFile()
+        sceneBuffer = []
+        lastScene = nil
+        for handle in [fileHandle, sceneHandle].compactMap({ $0 }) {
+            do {
+                try Self.close(handle)
+            } catch {
+                if self.error == nil { self.error = error }
             }
-        } catch {
-            if self.error == nil { self.error = error }
         }
+        fileHandle = nil
+        sceneHandle = nil
     }
 
     private func fail(_ error: any Error) {
         if self.error == nil { self.error = error }
         buffer = []
+        sceneBuffer = []
         isClosed = true
-        if let handle = fileHandle {
-            fileHandle = nil
-            if #available(macOS 10.15, iOS 13, tvOS 13, watchOS 6, *) {
-                try? handle.close()
-            } else {
-                handle.closeFile()
-            }
+        for handle in [fileHandle, sceneHandle].compactMap({ $0 }) { try? Self.close(handle) }
+        fileHandle = nil
+        sceneHandle = nil
+    }
+
+    private static func close(_ handle: FileHandle) throws {
+        if #available(macOS 10.15, iOS 13, tvOS 13, watchOS 6, *) {
+            try handle.close()
+        } else {
+            handle.closeFile()
         }
     }
 }

@@ -283,6 +283,40 @@ struct TextCanvas {
         }
     }
 
+    /// Fills an ellipse given by its centre and two half-axis vectors (in dots), which need not
+    /// be perpendicular: the image of a rotated ellipse under a scale that differs across and
+    /// down. Marks every dot whose centre `c + u·axisX + v·axisY` has `u² + v² ≤ 1`. An ellipse
+    /// too small (or too flat) to cover any dot centre still marks the dot under its centre;
+    /// non-finite values draw nothing.
+    mutating func fillEllipse(center: CGPoint, axisX: CGPoint, axisY: CGPoint, character: Character? = nil) {
+        let mark = character ?? fillCharacter
+        let cx = Double(center.x), cy = Double(center.y)
+        let ax = Double(axisX.x), ay = Double(axisX.y), bx = Double(axisY.x), by = Double(axisY.y)
+        guard cx.isFinite, cy.isFinite, ax.isFinite, ay.isFinite, bx.isFinite, by.isFinite,
+              dotWidth > 0, dotHeight > 0 else { return }
+        let determinant = ax * by - ay * bx
+        let extentX = (ax * ax + bx * bx).squareRoot()
+        let extentY = (ay * ay + by * by).squareRoot()
+        var marked = false
+        if determinant != 0 && determinant.isFinite {
+            for j in Self.centreRange(low: cy - extentY, high: cy + extentY, count: dotHeight) {
+                let dy = Double(j) + 0.5 - cy
+                for i in Self.centreRange(low: cx - extentX, high: cx + extentX, count: dotWidth) {
+                    let dx = Double(i) + 0.5 - cx
+                    let u = (dx * by - dy * bx) / determinant
+                    let v = (ax * dy - ay * dx) / determinant
+                    if u * u + v * v <= 1 {
+                        setDot(i, j, mark)
+                        marked = true
+                    }
+                }
+            }
+        }
+        if !marked {
+            plot(x: cx, y: cy, character: mark)
+        }
+    }
+
     /// Draws an ellipse's outline as a polygon of 48 sides (fewer for small ellipses).
     /// Parameters as in `fillEllipse`.
     mutating func strokeEllipse(center: CGPoint, radii: CGSize, rotation: Double = 0, character: Character? = nil) {

@@ -48,8 +48,42 @@ struct PlaygroundOptionsTests {
         }
     }
 
+    @Test func replay() throws {
+        let options = try PlaygroundOptions.parse(["replay", "rain.csv", "--speed", "0.5", "--frame=40", "--braille",
+                                                   "--svg", "rain.svg", "--svg-fps", "12.5", "--size", "80x24"])
+        #expect(options.replayPath == "rain.csv" && options.scene == nil)
+        #expect(options.speed == 0.5 && options.startFrame == 40 && options.braille)
+        #expect(options.svgPath == "rain.svg" && options.svgKeyframesPerSecond == 12.5)
+        let plain = try PlaygroundOptions.parse(["replay", "trace"])
+        #expect(plain.replayPath == "trace" && plain.speed == 1 && plain.startFrame == nil && plain.svgPath == nil)
+        #expect(plain.svgKeyframesPerSecond == 20)
+        // A scene's name after `replay` is a file name, and `--svg` works for the gallery too.
+        #expect(try PlaygroundOptions.parse(["replay", "pyramid"]).replayPath == "pyramid")
+        #expect(try PlaygroundOptions.parse(["pyramid", "--svg", "p.svg"]).svgPath == "p.svg")
+        #expect(try PlaygroundOptions.parse(["replay", "--help"]).help)
+    }
+
+    @Test(arguments: [
+        (["replay"], "replay needs a trace file (FILE.csv)"),
+        (["replay", "a.csv", "b.csv"], "one trace at a time: a.csv or b.csv"),
+        (["replay", "a.csv", "--speed", "0"], "--speed needs a number from 0.01 to 1000, not \"0\""),
+        (["replay", "a.csv", "--speed", "inf"], "--speed needs a number from 0.01 to 1000, not \"inf\""),
+        (["replay", "a.csv", "--frame", "-1"], "--frame needs a frame number (0 or more), not \"-1\""),
+        (["replay", "a.csv", "--svg-fps", "0"], "--svg-fps needs a number from 0.1 to 240, not \"0\""),
+        (["replay", "a.csv", "--svg"], "--svg needs a value"),
+        (["replay", "a.csv", "--csv", "b.csv"], "--csv is for the gallery, not for replay"),
+        (["rain", "--speed", "2"], "--speed is for replay (playground replay FILE.csv --speed …)"),
+        (["--frame", "3"], "--frame is for replay (playground replay FILE.csv --frame …)"),
+    ])
+    func replayMistakesAreExplained(arguments: [String], message: String) {
+        #expect(throws: PlaygroundOptions.ParseError(message: message)) {
+            try PlaygroundOptions.parse(arguments)
+        }
+    }
+
     @Test func usageMentionsEveryOption() {
-        for flag in ["--list", "--fps", "--frames", "--seconds", "--size", "--braille", "--csv", "--help"] {
+        for flag in ["--list", "--fps", "--frames", "--seconds", "--size", "--braille", "--csv", "--help",
+                     "replay", "--speed", "--frame", "--svg", "--svg-fps"] {
             #expect(PlaygroundOptions.usage.contains(flag))
         }
     }

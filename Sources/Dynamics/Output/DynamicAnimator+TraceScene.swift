@@ -1,0 +1,203 @@
+import DynamicsEngine
+import Foundation
+
+// How an animator is described for pictures and traces. One description serves the live
+// renderer, the trace writer and (read back) the replay, so a replayed frame is drawn from the
+// very values the live one was.
+
+extension DynamicAnimator {
+    /// The scene now, without synchronising first (callers decide; inside a frame observer the
+    /// world is exactly as the frame left it).
+    func traceScene() -> TraceScene {
+        let decorations = traceAttachments()
+        return TraceScene(referenceBounds: usableReferenceBounds, boundaries: traceBoundaries(),
+                          items: records.enumerated().map { traceItem($1, position: $0) },
+                          attachments: decorations.attachments, snapPoints: decorations.snapPoints)
+    }
+
+    /// The reference bounds when they can frame a picture (finite, with an area), else nil.
+    var usableReferenceBounds: CGRect? {
+        guard let rect = referenceBounds?.standardized, rect.origin.x.isFinite, rect.origin.y.isFinite,
+              rect.width.isFinite, rect.height.isFinite, rect.width > 0, rect.height > 0 else { return nil }
+        return rect
+    }
+
+    /// The poses of every item now, as a frame report gives them.
+    func tracePoses() -> [FrameReport.Item] {
+        makeFrameReport(steps: 0).items
+    }
+
+    // MARK: Items
+
+    /// The description of the item at `position`: its shapes as the engine built them (from the
+    /// inputs recorded when they were built, so a size changed without
+    /// `updateItem(usingCurrentState:)` is not shown before the engine sees it).
+    func traceItem(_ r: ItemRecord, position: Int) -> TraceScene.Item {
+        TraceScene.Item(key: r.name ?? String(position), parts: traceParts(r))
+    }
+
+    private func traceParts(_ r: ItemRecord) -> [TraceScene.Part] {
+        let signatures = r.shapeSignature.isEmpty ? currentSignature(r) : r.shapeSignature
+        if r.isGroup {
+            return zip(r.members, signatures).map { member, signature in
+                let size = ItemShapes.sanitizedSize(signature.size, label: "") { _ in }
+                return TraceScene.Part(Self.traceShape(signature, size: size), center: member.offset, angle: member.angle)
+            }
+        }
+        guard let signature = signatures.first else { return [] }
+        return [TraceScene.Part(Self.traceShape(signature, size: r.size))]
+    }
+
+    /// The shape the engine simulates for these inputs: a `.path` item whose path cannot give an
+    /// outline falls back to its rectangle, as `ItemShapes.plans` does.
+    private static func traceShape(_ signature: ShapeSignature, size: CGSize) -> TraceScene.Shape {
+        switch signature.type {
+        case .rectangle:
+            return .rectangle(size)
+        case .ellipse:
+            return .ellipse(size)
+        case .path:
+            guard let hull = ItemShapes.pathOutline(signature.path, label: "", report: { _ in }) else { return .rectangle(size) }
+            return .path(hull)
+        }
+    }
+
+    /// What a trace item description is built from; equal inputs give an equal description, so
+    /// the recorder rebuilds only the descriptions whose inputs changed.
+    struct TraceItemInputs: Equatable {
+        var key: String
+        var signatures: [ShapeSignature]
+        var size: CGSize
+        var memberOffsets: [CGPoint]
+        var memberAngles: [CGFloat]
+    }
+
+    func traceItemInputs(_ r: ItemRecord, position: Int) -> TraceItemInputs {
+        TraceItemInputs(key: r.name ?? String(position), signatures: r.shapeSignature, size: r.size,
+                        memberOffsets: r.members.map(\.offset), memberAngles: r.members.map(\.angle))
+    }
+
+    // MARK: Boundaries
+
+    /// Every boundary to draw, in points: explicit boundaries of every collision behaviour
+    /// (flattened at 0.5 pt), and the reference-bounds boundary when it is inset (at zero insets
+    /// the frame around the reference bounds shows it).
+    func traceBoundaries() -> [TraceScene.Boundary] {
+        var boundaries: [TraceScene.Boundary] = []
+        for case let collision as CollisionBehavior in flat {
+            if collision.translatesReferenceBoundsIntoBoundary, let bounds = referenceBounds,
+               collision.referenceBoundsInsets != .zero {
+                let i = collision.referenceBoundsInsets
+                let minX = bounds.minX + i.left, maxX = bounds.maxX - i.right
+                let minY = bounds.minY + i.top, maxY = bounds.maxY - i.bottom
+                if minX < maxX, minY < maxY, minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite {
+                    boundaries.append(TraceScene.Boundary(points: [
+                        CGPoint(x: minX, y: minY), CGPoint(x: maxX, y: minY),
+                        CGPoint(x: maxX, y: maxY), CGPoint(x: minX, y: maxY),
+                    ], isClosed: true))
+                }
+            }
+            for identifier in collision.boundaryIdentifiers {
+                guard let path = collision.boundary(withIdentifier: identifier) else { continue }
+                for polyline in path.flattened(tolerance: 0.5) {
+                    boundaries.append(TraceScene.Boundary(points: polyline.points, isClosed: polyline.isClosed && polyline.points.count > 2))
+                }
+            }
+        }
+        return boundaries
+    }
+
+    // MARK: Attachments and snap points
+
+    /// Attachments (anchor ↔ item center, item center ↔ item center) and snap points, in the
+    /// order of the behaviour tree (depth first). An attachment to an item that is not in the
+    /// world, or with a non-finite anchor, is left out.
+    func traceAttachments() -> (attachments: [TraceScene.Attachment], snapPoints: [CGPoint]) {
+        var attachments: [TraceScene.Attachment] = []
+        var snapPoints: [CGPoint] = []
+        var positions: [ObjectIdentifier: Int]?
+        func point(_ item: any DynamicItem) -> TraceScene.ItemPoint? {
+            if positions == nil {
+                var table: [ObjectIdentifier: Int] = [:]
+                for (k, r) in records.enumerated() { table[ObjectIdentifier(r)] = k }
+                positions = table
+            }
+            let id = ObjectIdentifier(item)
+            if let r = recordByID[id], let k = positions?[ObjectIdentifier(r)] {
+                return TraceScene.ItemPoint(item: k)
+            }
+            if let group = groupOfMember[id], let k = positions?[ObjectIdentifier(group)],
+               let member = group.members.first(where: { $0.item === item }) {
+                return TraceScene.ItemPoint(item: k, offset: member.offset)
+            }
+            return nil
+        }
+        for behavior in flat {
+            if let attachment = behavior as? AttachmentBehavior {
+                let items = attachment.items
+                guard let first = items.first, let a = point(first) else { continue }
+                if attachment.attachedBehaviorType == .anchor {
+                    let anchor = attachment.anchorPoint
+                    guard anchor.isFiniteAnimatorValue else { continue }
+                    attachments.append(TraceScene.Attachment(anchor: anchor, items: [a]))
+                } else if items.count > 1, let b = point(items[1]) {
+                    attachments.append(TraceScene.Attachment(anchor: nil, items: [a, b]))
+                }
+            } else if let snap = behavior as? SnapBehavior, snap.snapPoint.isFiniteAnimatorValue {
+                snapPoints.append(snap.snapPoint)
+            }
+        }
+        return (attachments, snapPoints)
+    }
+}
+
+/// Writes an animator's scene as changes: the first frame gets the whole scene, later frames
+/// only what changed since (an item that joined, a moved anchor, a new boundary). Item
+/// descriptions are rebuilt only when their inputs changed, so a frame of an unchanging scene
+/// costs a comparison per item.
+final class TraceSceneRecorder {
+    private var scene: TraceScene?
+    private var inputs: [DynamicAnimator.TraceItemInputs] = []
+
+    /// The changes since the last call, for the frame numbered `frame`.
+    func changes(for animator: DynamicAnimator, frame: Int) -> [TraceSceneChange] {
+        var out: [TraceSceneChange] = []
+        let bounds = animator.usableReferenceBounds
+        let boundaries = animator.traceBoundaries()
+        let decorations = animator.traceAttachments()
+        let first = scene == nil
+        var current = scene ?? TraceScene()
+        if first || current.referenceBounds != bounds {
+            current.referenceBounds = bounds
+            out.append(TraceSceneChange(frame: frame, kind: .referenceBounds(bounds)))
+        }
+        if current.boundaries != boundaries {
+            current.boundaries = boundaries
+            out.append(TraceSceneChange(frame: frame, kind: .boundaries(boundaries)))
+        }
+        for (position, record) in animator.records.enumerated() {
+            let now = animator.traceItemInputs(record, position: position)
+            if position < inputs.count, inputs[position] == now { continue }
+            let item = animator.traceItem(record, position: position)
+            if position < inputs.count {
+                inputs[position] = now
+                if current.items[position] == item { continue }
+                current.items[position] = item
+            } else {
+                inputs.append(now)
+                current.items.append(item)
+            }
+            out.append(TraceSceneChange(frame: frame, kind: .item(position: position, item)))
+        }
+        if current.attachments != decorations.attachments {
+            current.attachments = decorations.attachments
+            out.append(TraceSceneChange(frame: frame, kind: .attachments(decorations.attachments)))
+        }
+        if current.snapPoints != decorations.snapPoints {
+            current.snapPoints = decorations.snapPoints
+            out.append(TraceSceneChange(frame: frame, kind: .snapPoints(decorations.snapPoints)))
+        }
+        scene = current
+        return out
+    }
+}

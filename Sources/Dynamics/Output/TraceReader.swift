@@ -1,0 +1,580 @@
+import Foundation
+
+/// Something wrong in a trace, where it is: the line, and what is wrong with it.
+public struct TraceDiagnostic: Sendable, Equatable, CustomStringConvertible {
+    /// The file a trace is made of.
+    public enum File: Sendable, Equatable {
+        /// The frames: the CSV.
+        case frames
+        /// The scene file beside it.
+        case scene
+    }
+
+    /// The file the line is in.
+    public var file: File
+    /// The line, counted from 1 (line breaks inside quoted fields count).
+    public var line: Int
+    /// What is wrong, in a sentence.
+    public var message: String
+
+    /// Creates a diagnostic.
+    ///
+    /// - Parameters:
+    ///   - file: The file; default ``File/frames``.
+    ///   - line: The line, from 1.
+    ///   - message: What is wrong.
+    public init(file: File = .frames, line: Int, message: String) {
+        self.file = file
+        self.line = line
+        self.message = message
+    }
+
+    /// `line 12: …` for the frames, `scene line 3: …` for the scene file.
+    public var description: String {
+        (file == .scene ? "scene line " : "line ") + "\(line): \(message)"
+    }
+}
+
+/// One frame read back from a trace: the items' poses and what the items look like.
+public struct TraceFrame: Sendable, Equatable {
+    /// The frame's place in the file, counted from 0 (frame numbers, in ``report``, need not
+    /// start at 0 or be consecutive).
+    public var position: Int
+    /// The line of its first row.
+    public var line: Int
+    /// The frame: its number (`index`), time (s) and one item per good row, in file order.
+    /// `steps` is 0: traces do not record it. An item whose `item` field is its position in the
+    /// frame (an unnamed item) has a `nil` name.
+    public var report: FrameReport
+    /// The scene of this frame, its items aligned with `report.items`: an item the scene file
+    /// does not describe (or every item, for a trace without a scene file) has no parts.
+    public var scene: TraceScene
+}
+
+/// Reads a trace — the CSV of ``CSVFrameWriter`` and the scene file beside it — one frame at a
+/// time, forward or back, without loading the file.
+///
+/// The reader keeps a fixed buffer (256 KiB, more only for a record longer than that), an index
+/// of where each frame starts (a few dozen bytes per frame, built as frames are reached, never
+/// the frames themselves), and the scene file's changes (one entry per change, read at once).
+/// Going back to a frame seeks to its offset and reads it again.
+///
+/// **Damaged traces never stop it.** A row that cannot be used — too few or too many fields, a
+/// value that is not a number or not finite, a truncated last line — is left out of its frame;
+/// an item the scene file does not describe is drawn as a mark; an empty file has no frames.
+/// Each problem is a ``TraceDiagnostic`` with its line, reported the first time its frame is
+/// read (at most ``maximumDiagnostics`` are kept; ``diagnosticCount`` counts them all).
+///
+/// **Columns** are found by the header's names, so extra columns are ignored and their order is
+/// free; `frame`, `time`, `item`, `x` and `y` are required, `angle`, `vx`, `vy`,
+/// `angular_velocity` (0) and `resting` (`false`) optional. A file without a header whose first
+/// row has ten fields and a whole-number first field is read in ``CSVFrameWriter/header``'s
+/// order, with a diagnostic. A frame is a run of consecutive rows with the same `frame`.
+///
+/// ```swift
+/// let reader = try TraceReader(path: "rain.csv")      // and rain.scene.jsonl, if present
+/// let renderer = ASCIIRenderer(width: 80, height: 24)
+/// while let frame = reader.nextFrame() {
+///     print(renderer.render(frame.report, scene: frame.scene))
+/// }
+/// ```
+///
+/// A reader is not thread-safe: use it from one isolation domain.
+public final class TraceReader {
+    /// The trace's path, or `nil` for a trace in memory.
+    public let path: String?
+
+    /// The scene file read with the trace, or `nil` when there is none (an old trace, or one
+    /// written without ``CSVFrameWriter/record(_:)``): items are then drawn as marks.
+    public let scenePath: String?
+
+    /// Whether a scene file (or scene text) came with the trace.
+    public let hasScene: Bool
+
+    /// The problems found so far, in the order found (at most ``maximumDiagnostics``).
+    public private(set) var diagnostics: [TraceDiagnostic] = []
+
+    /// The number of problems found so far, including those not kept in ``diagnostics``.
+    public private(set) var diagnosticCount = 0
+
+    /// The most diagnostics kept: 1000.
+    public static let maximumDiagnostics = 1000
+
+    /// The number of frames in the trace, once the reader has reached its end (by reading or
+    /// scanning to the last frame); `nil` before.
+    public private(set) var frameCount: Int?
+
+    /// The number of frames whose start is known (read or passed): ``frame(at:)`` below this
+    /// seeks straight to them.
+    public var indexedFrameCount: Int { index.count }
+
+    // MARK: State
+
+    /// Where a frame starts and what is known of it without reading it.
+    private struct IndexEntry {
+        var offset: Int
+        var line: Int
+        /// The `frame` number of its first row (-1 when that row's is unreadable).
+        var number: Int
+        /// The time of its first row (s), or the previous frame's when unreadable.
+        var time: Double
+        /// How many scene changes apply to it (a prefix of `sceneLog`).
+        var sceneChanges: Int
+        /// Whether its rows have been checked (their problems reported).
+        var checked: Bool
+    }
+
+    /// The columns used, by index in a row.
+    private struct Columns {
+        var frame = 0, time = 1, item = 2, x = 3, y = 4
+        var angle: Int? = 5, vx: Int? = 6, vy: Int? = 7, angularVelocity: Int? = 8, resting: Int? = 9
+        /// The number of fields a row must have (the header's).
+        var count = 10
+    }
+
+    private let stream: CSVRecordStream
+    private var handle: FileHandle?
+    private var columns = Columns()
+    private var index: [IndexEntry] = []
+    /// The scene file's changes, in file order, frames made non-decreasing.
+    private var sceneLog: [TraceSceneChange] = []
+    /// The scene after the first `sceneApplied` changes.
+    private var scene = TraceScene()
+    private var sceneApplied = 0
+    /// For matching rows by key when positions disagree; rebuilt after the scene changes.
+    private var keyPositions: [String: Int]?
+    private var unknownKeysReported: Set<String> = []
+    private var nextPosition = 0
+
+    // MARK: Opening
+
+    /// Opens the trace at `path` and the scene file beside it
+    /// (``TraceScene/scenePath(forTrace:)``), if there is one.
+    ///
+    /// - Parameter path: The CSV's path.
+    /// - Throws: The error of opening the CSV (a missing scene file is not an error).
+    public convenience init(path: String) throws {
+        let scene = TraceScene.scenePath(forTrace: path)
+        try self.init(path: path, scenePath: FileManager.default.fileExists(atPath: scene) ? scene : nil)
+    }
+
+    /// Opens the trace at `path` with the scene file at `scenePath`.
+    ///
+    /// - Parameters:
+    ///   - path: The CSV's path.
+    ///   - scenePath: The scene file's path, or `nil` to read the trace without one.
+    /// - Throws: The error of opening either file.
+    public init(path: String, scenePath: String?) throws {
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+        self.path = path
+        self.handle = handle
+        self.scenePath = scenePath
+        stream = CSVRecordStream(handle: handle)
+        if let scenePath {
+            let data = try Data(contentsOf: URL(fileURLWithPath: scenePath))
+            hasScene = true
+            loadScene(data)
+        } else {
+            hasScene = false
+        }
+        readHeader()
+    }
+
+    /// Reads a trace held in memory: the CSV text and, optionally, the scene file's text (as
+    /// ``CSVFrameWriter/text`` and ``CSVFrameWriter/sceneText`` give them).
+    ///
+    /// - Parameters:
+    ///   - text: The CSV.
+    ///   - sceneText: The scene file's text; default `nil` (no scene).
+    public init(text: String, sceneText: String? = nil) {
+        path = nil
+        scenePath = nil
+        stream = CSVRecordStream(bytes: Array(text.utf8))
+        if let sceneText {
+            hasScene = true
+            loadScene(Data(sceneText.utf8))
+        } else {
+            hasScene = false
+        }
+        readHeader()
+    }
+
+    deinit {
+        try? handle?.close()
+    }
+
+    private func report(_ line: Int, _ message: String, file: TraceDiagnostic.File = .frames) {
+        diagnosticCount += 1
+        if diagnostics.count < Self.maximumDiagnostics {
+            diagnostics.append(TraceDiagnostic(file: file, line: line, message: message))
+        }
+    }
+
+    /// The bytes the reader holds, for memory accounting: its buffer, its index and its scene.
+    var heldBytes: Int {
+        var parts = 0
+        for item in scene.items {
+            for part in item.parts {
+                if case .path(let v) = part.shape { parts += v.count * MemoryLayout<CGPoint>.stride }
+            }
+            parts += item.parts.count * MemoryLayout<TraceScene.Part>.stride + item.key.utf8.count
+        }
+        return stream.heldBytes + index.capacity * MemoryLayout<IndexEntry>.stride
+            + sceneLog.capacity * MemoryLayout<TraceSceneChange>.stride
+            + scene.items.capacity * MemoryLayout<TraceScene.Item>.stride + parts
+    }
+
+    // MARK: The header
+
+    private func readHeader() {
+        guard let first = stream.next() else {
+            report(1, "the file is empty; a trace starts with the header \(CSVFrameWriter.header)")
+            frameCount = 0
+            return
+        }
+        if first.tooLong {
+            report(first.line, "the header line is longer than \(CSVRecordStream.maximumRecordBytes) bytes; this is not a trace")
+            frameCount = 0
+            return
+        }
+        var names = (0 ..< first.fieldCount).map { stream.string($0) }
+        if let name = names.first, name.hasPrefix("\u{FEFF}") { names[0] = String(name.dropFirst()) }
+        func column(_ name: String) -> Int? { names.firstIndex(of: name) }
+        let required = ["frame", "time", "item", "x", "y"]
+        let missing = required.filter { column($0) == nil }
+        if missing.isEmpty {
+            columns = Columns(frame: column("frame")!, time: column("time")!, item: column("item")!, x: column("x")!,
+                              y: column("y")!, angle: column("angle"), vx: column("vx"), vy: column("vy"),
+                              angularVelocity: column("angular_velocity"), resting: column("resting"),
+                              count: names.count)
+            startFrame(at: stream.offset, line: stream.currentLine, previousTime: 0)
+        } else if first.fieldCount == 10, stream.integer(0) != nil {
+            report(first.line, "no header; reading the columns in the order \(CSVFrameWriter.header)")
+            startFrame(at: first.offset, line: first.line, previousTime: 0)
+        } else {
+            report(first.line, "the header has no column \(missing.joined(separator: ", ")) (a trace starts with \(CSVFrameWriter.header))")
+            frameCount = 0
+            return
+        }
+        if index.isEmpty {
+            report(first.line + 1, "no frames: the file holds only the header")
+        }
+    }
+
+    /// Records the frame starting at `offset` in the index (reading its first row's number and
+    /// time), or the trace's end when no row follows.
+    private func startFrame(at offset: Int, line: Int, previousTime: Double) {
+        stream.seek(to: offset, line: line)
+        var first: CSVRecordStream.Record?
+        while let record = stream.next() {
+            if record.isBlank { continue }
+            first = record
+            break
+        }
+        guard let record = first else {
+            frameCount = index.count
+            return
+        }
+        let number = record.fieldCount > columns.frame ? stream.integer(columns.frame) ?? -1 : -1
+        var time = previousTime
+        if record.fieldCount > columns.time, let t = stream.double(columns.time), t.isFinite { time = t }
+        if let last = index.last {
+            if number < last.number {
+                report(record.line, "frame \(number) follows frame \(last.number); frame numbers should not go back")
+            }
+            if time < last.time {
+                report(record.line, "the time goes back from \(last.time) s to \(time) s")
+            }
+        }
+        let applied = index.last?.sceneChanges ?? 0
+        index.append(IndexEntry(offset: record.offset, line: record.line, number: number, time: time,
+                                sceneChanges: max(applied, sceneChangeCount(upTo: number)), checked: false))
+    }
+
+    // MARK: Reading frames
+
+    /// The frame at `position` (0-based), read through the index: a frame already passed is
+    /// found at once; a later one is reached by scanning (only the frame numbers of the rows in
+    /// between are read). `nil` past the last frame.
+    ///
+    /// - Parameter position: The frame's place in the file, from 0.
+    public func frame(at position: Int) -> TraceFrame? {
+        guard position >= 0, reachIndex(position) else { return nil }
+        nextPosition = position + 1
+        return readFrame(position)
+    }
+
+    /// The frame after the one last read (the first frame at first), or `nil` at the end.
+    public func nextFrame() -> TraceFrame? {
+        frame(at: nextPosition)
+    }
+
+    /// The time of the frame at `position` in seconds, as its first row gives it, without
+    /// reading the frame (scanning up to it if it has not been reached); `nil` past the end.
+    ///
+    /// - Parameter position: The frame's place in the file, from 0.
+    public func time(ofFrameAt position: Int) -> TimeInterval? {
+        guard position >= 0, reachIndex(position) else { return nil }
+        return index[position].time
+    }
+
+    /// The `frame` number of the frame at `position`, from its first row (-1 when unreadable),
+    /// scanning up to it if needed; `nil` past the end.
+    ///
+    /// - Parameter position: The frame's place in the file, from 0.
+    public func frameNumber(ofFrameAt position: Int) -> Int? {
+        guard position >= 0, reachIndex(position) else { return nil }
+        return index[position].number
+    }
+
+    /// Reads (scans) until the index holds `position`; false when the trace ends first.
+    private func reachIndex(_ position: Int) -> Bool {
+        while index.count <= position {
+            if frameCount != nil { return false }
+            scanFrame(index.count - 1)
+        }
+        return true
+    }
+
+    /// Passes over the frame at `position` reading only the frame numbers, to find where the
+    /// next one starts.
+    private func scanFrame(_ position: Int) {
+        let entry = index[position]
+        stream.seek(to: entry.offset, line: entry.line)
+        _ = stream.next()   // its first row
+        while let record = stream.next() {
+            if record.isBlank || record.fieldCount <= columns.frame { continue }
+            guard let number = stream.integer(columns.frame), number != entry.number else { continue }
+            startFrame(at: record.offset, line: record.line, previousTime: entry.time)
+            return
+        }
+        frameCount = index.count
+        reportEndOfStream()
+    }
+
+    private func reportEndOfStream() {
+        if let error = stream.readError {
+            report(index.last?.line ?? 1, "reading stopped: \(error.localizedDescription)")
+        }
+    }
+
+    /// Reads the frame at `position` in full.
+    private func readFrame(_ position: Int) -> TraceFrame {
+        let entry = index[position]
+        let check = !entry.checked
+        index[position].checked = true
+        let frameScene = sceneForFrame(position)
+        stream.seek(to: entry.offset, line: entry.line)
+
+        var items: [FrameReport.Item] = []
+        var parts: [TraceScene.Item] = []
+        /// The report index of each good row's scene position, when rows were dropped or matched
+        /// by key (attachments name scene positions).
+        var remap: [Int: Int]? = nil
+        var rowPosition = 0
+        var firstTime: Double?
+        var reachedNext = false
+        while let record = stream.next() {
+            if record.isBlank { continue }
+            if record.tooLong {
+                if check { report(record.line, "a row longer than \(CSVRecordStream.maximumRecordBytes) bytes; left out") }
+                rowPosition += 1
+                continue
+            }
+            if record.fieldCount > columns.frame, let number = stream.integer(columns.frame), number != entry.number,
+               record.offset != entry.offset {
+                if position + 1 == index.count {
+                    startFrame(at: record.offset, line: record.line, previousTime: entry.time)
+                }
+                reachedNext = true
+                break
+            }
+            defer { rowPosition += 1 }
+            guard let row = parseRow(record, check: check) else {
+                if remap == nil { remap = identityRemap(upTo: items.count) }
+                continue
+            }
+            if firstTime == nil { firstTime = row.time }
+            else if check && row.time != firstTime! {
+                report(record.line, "time \(row.time) s differs from the frame's first row (\(firstTime!) s); using the first")
+            }
+            let resolved = resolve(key: row.key, position: rowPosition, in: frameScene, line: record.line, check: check)
+            if remap == nil && resolved.position != items.count { remap = identityRemap(upTo: items.count) }
+            if let p = resolved.position { remap?[p] = items.count }
+            items.append(FrameReport.Item(name: row.key == String(rowPosition) ? nil : row.key, center: row.center,
+                                          angle: row.angle, velocity: row.velocity, angularVelocity: row.angularVelocity,
+                                          isResting: row.resting))
+            parts.append(resolved.item)
+        }
+        if !reachedNext && position + 1 == index.count && frameCount == nil {
+            frameCount = index.count
+            reportEndOfStream()
+        }
+        var attachments = frameScene.attachments
+        if let remap {
+            attachments = attachments.compactMap { a in
+                var a = a
+                for k in a.items.indices {
+                    guard let mapped = remap[a.items[k].item] else { return nil }
+                    a.items[k].item = mapped
+                }
+                return a
+            }
+        }
+        let report = FrameReport(index: entry.number, time: firstTime ?? entry.time, steps: 0, items: items)
+        let aligned = TraceScene(referenceBounds: frameScene.referenceBounds, boundaries: frameScene.boundaries,
+                                 items: parts, attachments: attachments, snapPoints: frameScene.snapPoints)
+        return TraceFrame(position: position, line: entry.line, report: report, scene: aligned)
+    }
+
+    private func identityRemap(upTo count: Int) -> [Int: Int] {
+        var map: [Int: Int] = [:]
+        for k in 0 ..< count { map[k] = k }
+        return map
+    }
+
+    /// One good row.
+    private struct Row {
+        var time: Double
+        var key: String
+        var center: CGPoint
+        var angle: CGFloat
+        var velocity: CGPoint
+        var angularVelocity: CGFloat
+        var resting: Bool
+    }
+
+    /// The row just read, or nil (reported when `check`) when it cannot be used.
+    private func parseRow(_ record: CSVRecordStream.Record, check: Bool) -> Row? {
+        func fail(_ message: String) -> Row? {
+            if check { report(record.line, message) }
+            return nil
+        }
+        if record.unterminatedQuote {
+            return fail("a quoted field is not closed before the end of the file; row left out")
+        }
+        if record.fieldCount != columns.count {
+            if record.fieldCount < columns.count && !record.endsWithLineBreak {
+                return fail("truncated row: the file ends after \(record.fieldCount) of \(columns.count) fields")
+            }
+            return fail("\(record.fieldCount) fields, but the header has \(columns.count); row left out")
+        }
+        let c = columns
+        guard stream.integer(c.frame) != nil else {
+            return fail("frame is \"\(stream.string(c.frame))\", not a whole number; row left out")
+        }
+        func number(_ k: Int?, _ name: String) -> Double?? {
+            guard let k else { return .some(0) }
+            guard let value = stream.double(k) else {
+                _ = fail("\(name) is \"\(stream.string(k))\", not a number; row left out")
+                return nil
+            }
+            guard value.isFinite else {
+                _ = fail("\(name) is \(stream.string(k)), not a finite number; row left out")
+                return nil
+            }
+            return .some(value)
+        }
+        guard let time = number(c.time, "time"), let x = number(c.x, "x"), let y = number(c.y, "y"),
+              let angle = number(c.angle, "angle"), let vx = number(c.vx, "vx"), let vy = number(c.vy, "vy"),
+              let w = number(c.angularVelocity, "angular_velocity") else { return nil }
+        var resting = false
+        if let k = c.resting {
+            if stream.field(k, equals: "true", caseInsensitive: true) || stream.field(k, equals: "1") {
+                resting = true
+            } else if !(stream.field(k, equals: "false", caseInsensitive: true) || stream.field(k, equals: "0")) {
+                return fail("resting is \"\(stream.string(k))\", not true or false; row left out")
+            }
+        }
+        return Row(time: time!, key: stream.string(c.item), center: CGPoint(x: x!, y: y!), angle: CGFloat(angle!),
+                   velocity: CGPoint(x: vx!, y: vy!), angularVelocity: CGFloat(w!), resting: resting)
+    }
+
+    /// The scene description of a row: the item at the row's position when its key matches,
+    /// else the first item with that key, else an undescribed item (reported once per key when
+    /// the trace has a scene).
+    private func resolve(key: String, position: Int, in scene: TraceScene, line: Int, check: Bool)
+        -> (item: TraceScene.Item, position: Int?) {
+        if position < scene.items.count, scene.items[position].key == key {
+            return (scene.items[position], position)
+        }
+        if keyPositions == nil {
+            var table: [String: Int] = [:]
+            for (k, item) in scene.items.enumerated() where table[item.key] == nil && !item.parts.isEmpty {
+                table[item.key] = k
+            }
+            keyPositions = table
+        }
+        if let k = keyPositions?[key] {
+            return (scene.items[k], k)
+        }
+        if hasScene && check && unknownKeysReported.count < Self.maximumDiagnostics && unknownKeysReported.insert(key).inserted {
+            report(line, "item \"\(key)\" is not in the scene file; drawn as a mark")
+        }
+        return (TraceScene.Item(key: key, parts: []), nil)
+    }
+
+    // MARK: The scene
+
+    /// The scene of the frame at `position`.
+    private func sceneForFrame(_ position: Int) -> TraceScene {
+        let wanted = index[position].sceneChanges
+        if wanted < sceneApplied {
+            scene = TraceScene()
+            sceneApplied = 0
+        }
+        if wanted > sceneApplied {
+            for change in sceneLog[sceneApplied ..< wanted] { change.apply(to: &scene) }
+            sceneApplied = wanted
+            keyPositions = nil
+        }
+        return scene
+    }
+
+    /// The number of scene changes whose frame is at most `number`.
+    private func sceneChangeCount(upTo number: Int) -> Int {
+        var low = 0, high = sceneLog.count
+        while low < high {
+            let mid = (low + high) / 2
+            if sceneLog[mid].frame <= number { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// Reads the scene file: every line a change; bad lines are reported and skipped.
+    private func loadScene(_ data: Data) {
+        var lineNumber = 0
+        var sawHeader = false
+        var lastFrame = Int.min
+        let text = String(decoding: data, as: UTF8.self)
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var line = rawLine
+            if line.hasSuffix("\r") { line = line.dropLast() }
+            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+            do {
+                switch try TraceSceneChange.parse(line) {
+                case .header(let format, let version):
+                    if format != TraceScene.sceneFormat {
+                        report(lineNumber, "format \"\(format)\" is not \(TraceScene.sceneFormat); reading it anyway", file: .scene)
+                    } else if version > TraceScene.sceneFormatVersion {
+                        report(lineNumber, "version \(version) is newer than \(TraceScene.sceneFormatVersion); reading what is understood", file: .scene)
+                    }
+                    sawHeader = true
+                case .change(var change):
+                    if change.frame < lastFrame {
+                        report(lineNumber, "frame \(change.frame) follows frame \(lastFrame); taken as \(lastFrame)", file: .scene)
+                        change.frame = lastFrame
+                    }
+                    lastFrame = change.frame
+                    sceneLog.append(change)
+                }
+            } catch {
+                report(lineNumber, "\(error.message); line skipped", file: .scene)
+            }
+        }
+        if !sawHeader && !sceneLog.isEmpty {
+            report(1, "no {\"format\":\"\(TraceScene.sceneFormat)\"} line; reading it anyway", file: .scene)
+        }
+    }
+}
