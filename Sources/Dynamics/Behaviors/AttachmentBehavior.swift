@@ -51,6 +51,8 @@ open class AttachmentBehavior: DynamicBehavior {
     private var referenceAngle: CGFloat = 0
     private var storedAnchor: CGPoint = .zero
     private var storedLength: CGFloat = 0
+    /// Whether ``length`` is measured again when the attachment joins an animator: until it is set.
+    private var measuresLengthOnJoining = true
     private var storedDamping: CGFloat = 0
     private var storedFrequency: CGFloat = 0
     private var storedFrictionTorque: CGFloat = 0
@@ -82,13 +84,22 @@ open class AttachmentBehavior: DynamicBehavior {
         }
     }
 
-    /// The distance kept between the attachment points, in points: their initial distance
-    /// (0 for pins, sliders and welds, where it has no effect). For a rope, the largest distance.
-    /// Negative, non-finite or values above 10⁷ pt are reported and ignored.
+    /// The distance kept between the attachment points, in points (0 for pins, sliders and welds,
+    /// where it has no effect). For a rope, the largest distance. Negative, non-finite or values
+    /// above 10⁷ pt are reported and ignored.
+    ///
+    /// Unless you set it, it is measured when the attachment joins an animator, from where the
+    /// items and the anchor are then, as UIKit does (its attachments read a length of 0 until
+    /// they join one); before that it reads the distance when the attachment was created. That
+    /// is what lets Apple's pendulum sample create a dragging attachment once, with anchor
+    /// `.zero`, and add it whenever a drag begins with the anchor under the finger: the weight is
+    /// then held at the finger, not at its distance from the origin.
     public var length: CGFloat {
         get { storedLength }
         set {
-            guard validate(newValue, "length", maximum: maximumAnimatorCoordinate), newValue != storedLength else { return }
+            guard validate(newValue, "length", maximum: maximumAnimatorCoordinate) else { return }
+            measuresLengthOnJoining = false
+            guard newValue != storedLength else { return }
             storedLength = newValue
             settingsChanged()
         }
@@ -389,6 +400,19 @@ open class AttachmentBehavior: DynamicBehavior {
     override func attach(to animator: DynamicAnimator) {
         joint = .null
         jointBodies = (.null, .null)
+        if measuresLengthOnJoining, kind == .distance || kind == .limit, !isDegenerate {
+            let (c1, a1) = pose(of: items[0])
+            let p1 = Self.worldPoint(local1, center: c1, angle: a1)
+            let p2: CGPoint
+            if attachedBehaviorType == .anchor {
+                p2 = storedAnchor
+            } else {
+                let (c2, a2) = pose(of: items[1])
+                p2 = Self.worldPoint(local2, center: c2, angle: a2)
+            }
+            let d = Self.distance(p1, p2)
+            storedLength = d.isFinite ? min(d, 2 * maximumAnimatorCoordinate) : storedLength
+        }
     }
 
     override func detach(from animator: DynamicAnimator) {

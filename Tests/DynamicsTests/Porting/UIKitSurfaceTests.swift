@@ -324,6 +324,21 @@ struct UIKitSurfaceTests {
         #expect(leaf.center.y == 0)
     }
 
+    @Test func anAttachmentMeasuresItsLengthWhenItJoins() {
+        let animator = DynamicAnimator()
+        let weight = BasicDynamicItem(center: CGPoint(x: 300, y: 400), size: CGSize(width: 20, height: 20))
+        let drag = AttachmentBehavior(item: weight, attachedToAnchor: .zero)
+        #expect(abs(drag.length - 500) < 1e-9)             // before joining: the distance at creation
+        drag.anchorPoint = CGPoint(x: 300, y: 390)
+        animator.addBehavior(drag)
+        #expect(abs(drag.length - 10) < 1e-9)              // joined: measured from where things are
+        let rope = AttachmentBehavior(item: weight, attachedToAnchor: .zero)
+        rope.length = 42
+        rope.anchorPoint = CGPoint(x: 300, y: 300)
+        animator.addBehavior(rope)
+        #expect(rope.length == 42)                          // set explicitly: kept
+    }
+
     @Test func removingWhatIsNotThereIsANoteNotAWarning() {
         let animator = DynamicAnimator(referenceBounds: screen)
         let item = BasicDynamicItem(center: .zero, size: CGSize(width: 10, height: 10))
