@@ -207,7 +207,13 @@ struct FieldLaw {
         if clamped <= minimumDistance { return clamped }
         // Beyond it the magnitude is scale·(r/100)^(−k); its stiffness falls with r only for k > −1.
         guard falloff > -1 else { return minimumDistance }
-        let core = pow(stiffness * pow(Self.metre, falloff), 1 / (falloff + 1))
+        let core: Double
+        switch falloff {  // r = (stiffness·100^k)^(1/(k + 1)); the common falloffs without pow
+        case 0: core = stiffness
+        case 1: core = (stiffness * Self.metre).squareRoot()
+        case 2: core = cbrt(stiffness * Self.metre * Self.metre)
+        default: core = pow(stiffness * pow(Self.metre, falloff), 1 / (falloff + 1))
+        }
         return core.isFinite ? max(core, minimumDistance) : minimumDistance
     }
 
@@ -215,7 +221,12 @@ struct FieldLaw {
     /// the ramp inside the `core`) along **p** = (`x`, `y`), d = |**p**|.
     @inline(__always)
     func central(_ x: Double, _ y: Double, core: Double) -> Double {
-        let d = (x * x + y * y).squareRoot()
+        central((x * x + y * y).squareRoot(), core: core)
+    }
+
+    /// `central` at the distance `d` (pt).
+    @inline(__always)
+    func central(_ d: Double, core: Double) -> Double {
         if d < core { return fall(core) / core }
         guard d > 0 else { return 0 }
         return fall(d) / d
@@ -260,36 +271,44 @@ struct FieldLaw {
     @inline(__always)
     func conservingEnergy(_ ax: Double, _ ay: Double, rx: Double, ry: Double, vx: Double, vy: Double,
                           scale: Double, core: Double) -> (Double, Double) {
-        let delta = drift / dt - 0.5 * dt           // δ = (β − ½)·Δt
+        let delta = drift / dt - 0.5 * dt               // δ = (β − ½)·Δt
         let sx = rx - delta * vx, sy = ry - delta * vy  // x̃₀
-        let start = 0.5 * (vx * vx + vy * vy) + scale * potential((sx * sx + sy * sy).squareRoot(), core: core)
         let half = 0.5 * dt * dt
-        /// The step's energy error and its gradient with respect to the acceleration (bx, by).
-        func step(_ bx: Double, _ by: Double) -> (error: Double, gx: Double, gy: Double, kinetic: Double) {
+        let start = 0.5 * (vx * vx + vy * vy) + scale * potential((sx * sx + sy * sy).squareRoot(), core: core)
+        var bx = ax, by = ay
+        var bestX = ax, bestY = ay, best = Double.infinity
+        var ex = 0.0, ey = 0.0
+        for iteration in 0..<4 {
+            // The step's energy error with the acceleration (bx, by), at v₁ and x̃₁.
             let ux = vx + dt * bx, uy = vy + dt * by
-            let x1 = sx + dt * vx + half * bx, y1 = sy + dt * vy + half * by  // x̃₁
+            let x1 = sx + dt * vx + half * bx, y1 = sy + dt * vy + half * by
+            let d1 = (x1 * x1 + y1 * y1).squareRoot()
             let kinetic = 0.5 * (ux * ux + uy * uy)
-            let error = kinetic + scale * potential((x1 * x1 + y1 * y1).squareRoot(), core: core) - start
-            let pull = half * scale * central(x1, y1, core: core)
-            return (error, dt * ux + pull * x1, dt * uy + pull * y1, kinetic)
-        }
-        let first = step(ax, ay)
-        let norm = (first.gx * first.gx + first.gy * first.gy).squareRoot()
-        guard first.error.isFinite, norm > 0 else { return (ax, ay) }
-        let ex = first.gx / norm, ey = first.gy / norm
-        var current = first
-        var lambda = 0.0, best = abs(first.error), bestLambda = 0.0
-        for _ in 0..<4 {
-            // Close enough: a rounding error of the energies themselves.
-            if abs(current.error) <= 1e-12 * (abs(start) + current.kinetic) { break }
-            let slope = current.gx * ex + current.gy * ey
+            let error = kinetic + scale * potential(d1, core: core) - start
+            guard error.isFinite else { break }
+            if abs(error) < best { best = abs(error); bestX = bx; bestY = by }
+            // Close enough: far below the engine's single-precision state (10⁻⁷).
+            if abs(error) <= 1e-9 * (abs(start) + kinetic) { break }
+            // Its gradient with respect to the acceleration: Δt·v₁ + ½Δt²·∇U(x̃₁).
+            let pull = half * scale * central(d1, core: core)
+            let gx = dt * ux + pull * x1, gy = dt * uy + pull * y1
+            if iteration == 0 {
+                let norm = (gx * gx + gy * gy).squareRoot()
+                guard norm > 0 else { break }
+                ex = gx / norm
+                ey = gy / norm
+            }
+            let slope = gx * ex + gy * ey
             guard slope > 0 else { break }
-            lambda -= current.error / slope
-            current = step(ax + lambda * ex, ay + lambda * ey)
-            guard current.error.isFinite else { break }
-            if abs(current.error) < best { best = abs(current.error); bestLambda = lambda }
+            let lambda = -error / slope
+            bx += lambda * ex
+            by += lambda * ey
+            // A correction this small has converged (Newton's next one is its square): done.
+            if abs(lambda) * dt <= 1e-6 * (ux * ux + uy * uy).squareRoot() {
+                return (bx, by)
+            }
         }
-        return (ax + bestLambda * ex, ay + bestLambda * ey)
+        return (bestX, bestY)
     }
 
     // MARK: The laws
