@@ -424,9 +424,6 @@ extension FieldBehavior {
     /// to the velocity; UIKit's is to its square, which the measured values show: 1 m/s → 0.991667
     /// → 0.983472 m/s over two 1/120 s sub-steps, not 0.983403.)
     ///
-    /// Real apps pair it with light items: a "jelly" zone of strength 8 stops 12 pt particles of
-    /// density 0.4 (mass 0.006) within a step or two.
-    ///
     /// - Returns: A drag field of strength 1, at the origin, acting everywhere.
     public static func dragField() -> FieldBehavior {
         FieldBehavior(kind: .drag)
@@ -438,8 +435,8 @@ extension FieldBehavior {
     /// ``strength`` · fall(d) / m · (−p̂y, p̂x) mass·pt/s² — PhysicsKit divides it by the mass, and
     /// the step divides by the mass again, so the acceleration is **a** = 100 pt/s² · strength ·
     /// fall(d) / m² · (−p̂y, p̂x): 100 pt/s² on a mass-1 item at strength 1, 4 × as much on a
-    /// half-mass item. That is why apps spinning small views use tiny strengths (0.005 on a 30 pt
-    /// ball). (−p̂y, p̂x) turns **clockwise on a y-down screen** for a positive strength — UIKit
+    /// half-mass item (apps that spin small, light views use strengths of a few thousandths).
+    /// (−p̂y, p̂x) turns **clockwise on a y-down screen** for a positive strength — UIKit
     /// uses PhysicsKit's formula, counter-clockwise in SpriteKit's y-up space, unchanged — and
     /// counter-clockwise for a negative one. Apple's documentation says "counter-clockwise" and
     /// "proportional to the item's mass"; the measurements (an item at (3, 4) m got (−80, 60)
@@ -456,9 +453,8 @@ extension FieldBehavior {
     /// Law (UIKit's, charon §10.2): **a** = −100 pt/s² · ``strength`` · fall(d) · **p̂** — 1 m/s²
     /// toward ``position`` for a positive strength (the force m·**a**, so heavier items fall
     /// alike), away for a negative one. With ``falloff`` 2 it is Newtonian inverse-square gravity:
-    /// strength 10 gives 1000 pt/s² at 100 pt and 250 at 200 pt. Apps use falloffs and minimum
-    /// radii freely (an orbit demo: strength 1.5, falloff 4, minimum radius 50: 2400 pt/s² out to
-    /// 50 pt, 150 at 100 pt). Inside a small core at the center the pull fades to zero (see "Core"
+    /// strength 10 gives 1000 pt/s² at 100 pt and 250 at 200 pt. Strength 1.5, falloff 4 and
+    /// minimum radius 50, as orbit demos use, give 2400 pt/s² out to 50 pt and 150 at 100 pt. Inside a small core at the center the pull fades to zero (see "Core"
     /// on ``FieldBehavior``), and the step keeps an item's energy in the field, so an item falling
     /// through the center climbs back exactly to the height it fell from — where UIKit, whose pull
     /// grows without bound there, flings it away.
@@ -502,7 +498,7 @@ extension FieldBehavior {
     /// ``strength``, ``falloff`` and ``minimumRadius`` do not count (UIKit ignores them). UIKit
     /// also switches the item's other forces off while it sets the velocity; here they still act
     /// for the step, so under a gravity g the item settles at **u** + g·Δt (17 pt/s beyond the
-    /// target under 1000 pt/s² at 60 Hz). A fountain demo uses direction (0, −1.6): 160 pt/s up.
+    /// target under 1000 pt/s² at 60 Hz). Direction (0, −1.6) is a jet of 160 pt/s up.
     ///
     /// - Parameter direction: The velocity in m/s (units of 100 pt/s). A non-finite vector is
     ///   reported and `.zero` used.

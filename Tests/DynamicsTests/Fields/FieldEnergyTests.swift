@@ -7,10 +7,11 @@ import Testing
 ///
 /// An inverse-square "sun" pulls without bound near its center; a step that carries an item
 /// through it samples the pull on one side only and, in UIKit (whose radial field grows up to
-/// 0.3 pt from the center), flings the item away: charon's measured radial field of strength 200
-/// sent an item that crossed its center 1 976 pt off the ideal path within a second
-/// (kern0x1b/charon, packages/a/apple-backports/facts/UIKit/UIFieldBehavior.md, §10.7). Here the
-/// field fades inside a core the step resolves, and the step keeps the item's energy in the field.
+/// 0.3 pt from the center), flings the item away: an item released at rest 500 pt from UIKit's
+/// radial field of strength 200 was 2 790 pt from it a second later, though its energy
+/// allows 500 at most (kern0x1b/charon, packages/a/apple-backports/facts/UIKit/UIFieldBehavior.md,
+/// §10.7). Here the field fades inside a core the step resolves, and the step keeps the item's
+/// energy in the field.
 @Suite("FieldBehavior energy")
 struct FieldEnergyTests {
     /// The item's speed and distance at every apex (where its distance from the center stops
