@@ -115,10 +115,9 @@ public final class FieldBehavior: DynamicBehavior {
     ///   "deltaTime: The current time step": UIKit passes its physics world's clock after the
     ///   sub-step (measured by charon: kern0x1b/charon,
     ///   `packages/a/apple-backports/facts/UIKit/UIFieldBehavior.md`, §10.2, "the world time after
-    ///   the sub-step"; read in UIKitCore's `fieldWithEvaluationBlock:`, which hands the block a
-    ///   time from PhysicsKit's evaluation batch), and code written for iOS relies on it — the
-    ///   "delayed drag field" of Matt Neuburg's *Programming iOS* (mattneub/Programming-iOS-Book-Examples)
-    ///   returns a drag only once this argument passes 0.95 s. The step itself is
+    ///   the sub-step"), and code written for iOS relies on it — the "delayed drag field" of Matt
+    ///   Neuburg's *Programming iOS* (mattneub/Programming-iOS-Book-Examples) returns a drag only
+    ///   once this argument passes 0.95 s. The step itself is
     ///   ``DynamicAnimator/stepDuration``;
     /// - returns: the force, in mass·pt/s² (a ``PushBehavior`` of magnitude 1 is 100 of these; so
     ///   is UIKit's 1 N: a block written for iOS, which gets velocities in m/s and returns newtons,
