@@ -60,10 +60,12 @@ package enum UIKitBenchmarkScenes {
         for behavior in [collision, gravity, material] as [DynamicBehavior] { scene.animator.addBehavior(behavior) }
     }
 
-    /// ui_fields: 10 000 items of 4 × 4 pt on a 100 × 100 grid over the 1 024 × 768 pt bounds,
-    /// no collision, under three fields centred in the bounds, each with a region: a vortex
-    /// (strength 0.5, within 300 pt), a radial gravity (strength 0.5, within 500 pt) and a noise
-    /// field (smoothness 0.5, animation speed 1 Hz, strength 0.5, within the bounds' rectangle).
+    /// ui_fields: 10 000 items of 4 × 4 pt (mass 0.0016) on a 100 × 100 grid over the
+    /// 1 024 × 768 pt bounds, no collision, under three fields centred in the bounds, each with a
+    /// region: a vortex (strength 0.0000128, within 300 pt: 500 pt/s² on these items, since UIKit's
+    /// vortex divides by the mass twice), a radial gravity (strength 5: 500 pt/s², within 500 pt)
+    /// and a noise field (smoothness 0.5, animation speed 1 Hz, strength 0.0063: about 280 pt/s² on
+    /// them, within the bounds' rectangle).
     static let fields = UIKitScene(
         name: "ui_fields",
         summary: "10000 small items under vortex, radial gravity and noise fields (benchmark)",
@@ -72,14 +74,14 @@ package enum UIKitBenchmarkScenes {
         let center = CGPoint(x: bounds.midX, y: bounds.midY)
         let vortex = FieldBehavior.vortexField()
         vortex.position = center
-        vortex.strength = 0.5
+        vortex.strength = 0.000_012_8
         vortex.region = Region(radius: 300)
         let attractor = FieldBehavior.radialGravityField(position: center)
-        attractor.strength = 0.5
+        attractor.strength = 5
         attractor.region = Region(radius: 500)
         let noise = FieldBehavior.noiseField(smoothness: 0.5, animationSpeed: 1)
         noise.position = center
-        noise.strength = 0.5
+        noise.strength = 0.0063
         noise.region = Region(size: bounds.size)
         for j in 0 ..< 100 {
             for i in 0 ..< 100 {

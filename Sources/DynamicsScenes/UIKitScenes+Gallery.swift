@@ -189,10 +189,12 @@ extension UIKitScenes {
         for behavior in [collision, gravity, material, fixed] as [DynamicBehavior] { scene.animator.addBehavior(behavior) }
     }
 
-    /// Fields: 240 small items swirl under a vortex field (strength 0.3, within 200 pt) and a
-    /// radial gravity field (0.8, within 420 pt) at the center and a slowly changing noise field
-    /// (0.25), with resistance 0.8, colliding with the bounds only: they settle into a churning
-    /// ring about 150 pt out, where the spin's pull outward balances the gravity.
+    /// Fields: 240 small items (8 × 8 pt, mass 0.0064 or 0.005) swirl under a vortex field
+    /// (strength 0.00012, within 200 pt: about 300 pt/s² on these light items, since UIKit's vortex
+    /// divides by the mass twice) and a radial gravity field (8: 800 pt/s², within 420 pt) at the
+    /// center and a slowly changing noise field (0.0125: about 140 pt/s² on them), with resistance
+    /// 0.8, colliding with the bounds only: they settle into a churning ring about 150 pt out,
+    /// where the spin's pull outward balances the gravity.
     static let fields = UIKitScene(
         name: "fields",
         summary: "240 small items swirl under vortex, radial gravity and noise fields",
@@ -201,13 +203,13 @@ extension UIKitScenes {
         let center = CGPoint(x: stage.midX, y: stage.midY)
         let vortex = FieldBehavior.vortexField()
         vortex.position = center
-        vortex.strength = 0.3
+        vortex.strength = 0.000_12
         vortex.region = Region(radius: 200)
         let attractor = FieldBehavior.radialGravityField(position: center)
-        attractor.strength = 0.8
+        attractor.strength = 8
         attractor.region = Region(radius: 420)
         let noise = FieldBehavior.noiseField(smoothness: 0.5, animationSpeed: 0.5)
-        noise.strength = 0.25
+        noise.strength = 0.0125
         let bounds = CollisionBehavior()
         bounds.collisionMode = .boundaries
         bounds.translatesReferenceBoundsIntoBoundary = true

@@ -9,15 +9,22 @@ import Foundation
 // optional allocation-free region test and a `switch` on the kind — no allocation, no retain, no
 // dictionary look-up, no existential or closure call (except the custom kind's block, which is
 // the point of that kind, and which gets a loop of its own). Laws that change the velocity in
-// proportion to itself (drag, velocity, magnetic) are applied as the exact solution over the
+// proportion to a power of itself (drag, magnetic) are applied as the exact solution over the
 // step, so they stay stable for any strength; position-dependent laws are sampled slightly ahead
-// (see `FieldLaw.lead`) so that conservative fields conserve energy.
+// (see `FieldLaw.lead`), and the two central conservative laws (radial gravity, electric) are
+// then corrected so that the step neither gains nor loses their energy (see
+// `FieldLaw.conservingEnergy`).
 //
-// Measured (10 000 items under a vortex, a radial gravity and a noise field, each with a region,
-// release build, shared 2-core machine): the three fields take ≈ 13 % of the step, ≈ 0.1–0.2 µs
-// per item per field, and allocate nothing (an LD_PRELOAD malloc counter saw the same 17 mallocs
-// per step with and without the fields). About a third of that is the engine's dynamic
-// exclusivity checks, one per world accessor call.
+// Measured (release, the shared 2-core machine): the ui_fields benchmark — 10 000 items under a
+// vortex, a radial gravity and a noise field, each with a region — runs at 7.4–7.6 ms a step, the
+// three fields about a fifth of it (perf), ≈ 0.05 µs per item per field.
+//
+// Units. The laws are PhysicsKit's, the engine under UIKit's fields (and SpriteKit's), which works
+// in metres at 100 pt per metre: a strength of 1 is 1 m/s² = 100 pt/s² for the acceleration laws
+// and 1 N = 100 mass·pt/s² for the force laws. Sources: the charon project's measurements and
+// reading of UIKitCore and PhysicsKit (kern0x1b/charon,
+// `packages/a/apple-backports/facts/UIKit/UIFieldBehavior.md`, §10.2, §10.3, §M7), checked against
+// what public apps do with their numbers (the DocC article "Fields and regions" lists them).
 
 extension FieldBehavior {
     /// Runs the field for one step: a force on every awake item of the field inside its region.
@@ -55,13 +62,11 @@ extension FieldBehavior {
                 let m = Double(world.mass(body))
                 guard m > 0 else { continue }  // anchored (static) items have no mass
                 let c = world.position(body)
-                let x = Double(c.x), y = Double(c.y)
-                let rx = x - px, ry = y - py
+                let rx = Double(c.x) - px, ry = Double(c.y) - py
                 if !everywhere && !region.contains(x: rx, y: ry) { continue }
                 let v = world.linearVelocity(body)
                 let q = law.usesCharge ? Double(charges[k]) : 0
-                let (ax, ay) = law.acceleration(x: x, y: y, rx: rx, ry: ry, vx: Double(v.x), vy: Double(v.y),
-                                                mass: m, charge: q)
+                let (ax, ay) = law.acceleration(rx: rx, ry: ry, vx: Double(v.x), vy: Double(v.y), mass: m, charge: q)
                 guard ax != 0 || ay != 0 else { continue }
                 guard ax * ax + ay * ay <= limit else {
                     animator.reportOnce("FieldBehavior (\(kind)): a non-finite or too large acceleration of the \(itemLabel(records[k].item)) was ignored for the steps where that happens.")
@@ -72,12 +77,16 @@ extension FieldBehavior {
         }
     }
 
-    /// The custom kind's loop: the block is called with the item's state in the animator's space.
+    /// The custom kind's loop: the block is called with the item's state in the animator's space
+    /// and the animator's clock at the end of this step (see ``FieldBehavior/EvaluationBlock``).
     private func applyCustomForces(_ block: EvaluationBlock, in animator: DynamicAnimator, dt: TimeInterval) {
         let region = storedRegion
         let everywhere = regionIsInfinite
         let px = Double(storedPosition.x), py = Double(storedPosition.y)
         let limit = FieldLaw.accelerationLimit * FieldLaw.accelerationLimit
+        // The simulation time after this step, as UIKit passes it (its world's clock after the
+        // sub-step): the elapsed time grows by Δt at the end of a step that runs.
+        let time = animator.elapsedTime + (animator.running ? dt : 0)
         // The block may change the field (even its items): iterate over this step's snapshot.
         let targets = records
         for r in targets {
@@ -87,7 +96,7 @@ extension FieldBehavior {
             let c = animator.center(of: r)
             if !everywhere && !region.contains(x: Double(c.x) - px, y: Double(c.y) - py) { continue }
             let v = animator.velocity(of: r)
-            let f = block(self, c, CGVector(dx: v.x, dy: v.y), m, animator.charge(of: r), dt)
+            let f = block(self, c, CGVector(dx: v.x, dy: v.y), m, animator.charge(of: r), time)
             let ax = Double(f.dx) / Double(m), ay = Double(f.dy) / Double(m)
             guard ax * ax + ay * ay <= limit else {
                 animator.reportOnce("FieldBehavior: the evaluation block returned a non-finite or too large force for the \(itemLabel(r.item)); it is ignored for the steps where that happens.")
@@ -103,32 +112,30 @@ extension FieldBehavior {
 struct FieldLaw {
     // MARK: Units (see the factories' documentation)
 
-    /// The distance at which the falloff factor is 1, in pt.
-    static var referenceDistance: Double { 100 }
+    /// Points per metre in PhysicsKit, UIKit's field engine: strength 1 is 1 m/s² = 100 pt/s² for
+    /// the acceleration laws and 1 N = 100 mass·pt/s² for the force laws.
+    static var metre: Double { 100 }
     /// The smallest distance the falloff sees, in pt (keeps the factor finite at the position).
     static var distanceFloor: Double { 0.001 }
-    /// One gravity: the acceleration of gravity-like fields at strength 1, in pt/s².
-    static var gravity: Double { 1000 }
-    /// The electric force on charge 1 at strength 1, in mass·pt/s².
-    static var electricForce: Double { 1000 }
-    /// The spring constant at strength 1, in mass/s²: a mass-1 item's period is 1 s.
-    static var springConstant: Double { 4 * Double.pi * Double.pi }
-    /// The magnetic coefficient at strength 1 and charge 1, in mass/s: a mass-1 item circles once a second.
-    static var magneticCoefficient: Double { 2 * Double.pi }
-    /// The velocity field's time constant at fall(d) = 1, in s.
-    static var velocityTimeConstant: Double { 0.05 }
-    /// The speed at which turbulence equals noise, in pt/s.
-    static var turbulenceReferenceSpeed: Double { 100 }
+    /// Scales n·∇n of ``SimplexNoise`` so that its root mean square (0.70) is that of Gustavson's
+    /// `srdnoise3`, which iOS uses (measured over 10⁵ random points each; both maxima ≈ 2–3).
+    static var noiseForceScale: Double { 0.73 }
+    /// The bound on (ω·Δt)² for the core of a central field: the core radius is the smallest one
+    /// at which the field's stiffness, (1 + |falloff|)·|a(r)|/r, is at most this over Δt².
+    static var coreStiffness: Double { 0.25 }
     /// Larger accelerations (pt/s²) are treated as non-finite: they could overflow the engine's floats.
     static var accelerationLimit: Double { 1e12 }
 
     let kind: FieldBehavior.Kind
     let strength: Double
     let falloff: Double
+    /// The distance (pt) below which the falloff stops growing: max(minimumRadius, 0.001 pt).
     let minimumDistance: Double
     let dx: Double, dy: Double
     let noiseFrequency: Double
     let noiseTime: Double
+    /// cos and sin of the noise gradients' rotation (the noise time, in radians, as in iOS).
+    let noiseCosine: Double, noiseSine: Double
     let noiseSeed: UInt32
     let dt: Double
     /// How far ahead (s) position-dependent laws are sampled: γ·Δt with γ = (N − 1)/(2N).
@@ -140,6 +147,10 @@ struct FieldLaw {
     /// γ = 1 − β = (N − 1)/(2N). Sampling at the step's start (γ = 0) would gain ~0.4 % energy a
     /// step at ω = 2π rad/s.
     let lead: Double
+    /// β·Δt² (s²): how far a step-constant acceleration of 1 pt/s² moves an item in one step.
+    let drift: Double
+    /// The radial gravity field's core radius (pt), from its strength; see `coreRadius`.
+    private(set) var radialCore = 0.0
     /// Whether the law reads the charge (electric and magnetic fields).
     var usesCharge: Bool { kind == .electric || kind == .magnetic }
 
@@ -152,75 +163,228 @@ struct FieldLaw {
         dy = Double(field.storedDirection.dy)
         noiseFrequency = field.noiseFrequency
         noiseTime = field.noiseTime
+        noiseCosine = cos(field.noiseTime)
+        noiseSine = sin(field.noiseTime)
         noiseSeed = field.noiseSeed
         self.dt = dt
         let n = Double(max(substeps, 1))
         lead = (n - 1) / (2 * n) * dt
+        drift = (n + 1) / (2 * n) * dt * dt
+        if kind == .radialGravity {
+            radialCore = coreRadius(Self.metre * abs(strength))
+        }
     }
 
-    /// The falloff factor at the distance `d` (pt): (max(d, minimumRadius, 0.001) / 100)^(−falloff).
+    /// The falloff factor at the distance `d` (pt): (max(d, minimumRadius, 0.001) / 100 pt)^(−falloff)
+    /// — PhysicsKit's `pow(max(r, minimumRadius), −falloff)` with r in metres.
     @inline(__always)
     func fall(_ d: Double) -> Double {
         if falloff == 0 { return 1 }
-        let ratio = max(d, minimumDistance) / Self.referenceDistance
+        let ratio = max(d, minimumDistance) / Self.metre
         if falloff == 2 { return 1 / (ratio * ratio) }
+        if falloff == 1 { return 1 / ratio }
+        if falloff == -1 { return ratio }
         return pow(ratio, -falloff)
     }
 
-    /// The acceleration (pt/s²) of an item of `mass` and `charge` whose center is at (`x`, `y`)
-    /// in the animator's space and (`rx`, `ry`) from the field's position (pt), moving at
-    /// (`vx`, `vy`) pt/s. Not for the custom kind (returns zero).
+    // MARK: Central fields and their core
+
+    /// The radius (pt) of the core inside which a central field of magnitude `scale`·fall(d)
+    /// (pt/s²) ramps linearly to zero at its center, instead of growing without bound or flipping
+    /// direction there: the smallest radius r with (1 + |falloff|)·scale·fall(r)/r·Δt² ≤
+    /// `coreStiffness`, so that the step resolves the field everywhere (ω·Δt ≤ 0.5). 0 when no core
+    /// is needed.
+    ///
+    /// Why: with a falloff of 2 and the default minimum radius, the pull near the center of a
+    /// "sun" is unbounded; a step that passes an item through it samples a huge force on one side
+    /// only and flings the item away with energy it never had (UIKit does: charon measured an item
+    /// released at rest 500 pt from a radial field of strength 200 at 2 790 pt from it a second
+    /// later, §10.7). Inside the core the field is that of a uniform ball (a Rankine vortex's solid
+    /// core for the vortex field): bounded, smooth at the center, and exactly UIKit's field outside.
+    func coreRadius(_ scale: Double) -> Double {
+        guard scale > 0, scale.isFinite else { return 0 }
+        let stiffness = (1 + abs(falloff)) * scale * dt * dt / Self.coreStiffness
+        // Inside the minimum radius the magnitude is constant: the core is where that constant
+        // over r reaches the bound.
+        let clamped = stiffness * fall(minimumDistance)
+        if clamped <= minimumDistance { return clamped }
+        // Beyond it the magnitude is scale·(r/100)^(−k); its stiffness falls with r only for k > −1.
+        guard falloff > -1 else { return minimumDistance }
+        let core: Double
+        switch falloff {  // r = (stiffness·100^k)^(1/(k + 1)); the common falloffs without pow
+        case 0: core = stiffness
+        case 1: core = (stiffness * Self.metre).squareRoot()
+        case 2: core = cbrt(stiffness * Self.metre * Self.metre)
+        default: core = pow(stiffness * pow(Self.metre, falloff), 1 / (falloff + 1))
+        }
+        return core.isFinite ? max(core, minimumDistance) : minimumDistance
+    }
+
+    /// The factor f such that f·**p** is the central field's vector of magnitude fall(d) (times
+    /// the ramp inside the `core`) along **p** = (`x`, `y`), d = |**p**|.
     @inline(__always)
-    func acceleration(x: Double, y: Double, rx: Double, ry: Double, vx: Double, vy: Double,
-                      mass: Double, charge: Double) -> (Double, Double) {
+    func central(_ x: Double, _ y: Double, core: Double) -> Double {
+        central((x * x + y * y).squareRoot(), core: core)
+    }
+
+    /// `central` at the distance `d` (pt).
+    @inline(__always)
+    func central(_ d: Double, core: Double) -> Double {
+        if d < core { return fall(core) / core }
+        guard d > 0 else { return 0 }
+        return fall(d) / d
+    }
+
+    /// The potential (pt, per unit of the field's scale) of the central field `central` at the
+    /// distance `d`: Ψ with Ψ′(d) = fall(d) outside the core, the ramp inside; 0 at the center.
+    func potential(_ d: Double, core: Double) -> Double {
+        let rim = max(core, minimumDistance)   // beyond it, fall(d) = (d / 100)^(−falloff)
+        let atRim = fall(rim)
+        if d < core { return 0.5 * atRim * d * d / core }
+        var u = 0.5 * atRim * core
+        if d < rim { return u + atRim * (d - core) }
+        u += atRim * (rim - core)
+        return u + antiderivative(d) - antiderivative(rim)
+    }
+
+    /// ∫ (d / 100)^(−falloff) dd.
+    private func antiderivative(_ d: Double) -> Double {
+        switch falloff {
+        case 0: return d
+        case 1: return Self.metre * log(d)
+        case 2: return -Self.metre * Self.metre / d
+        case -1: return d * d / (2 * Self.metre)
+        default: return pow(Self.metre, falloff) * pow(d, 1 - falloff) / (1 - falloff)
+        }
+    }
+
+    /// The acceleration `(ax, ay)` of a central conservative field (potential per unit mass
+    /// `scale`·Ψ), corrected so that the engine's step keeps the item's energy in this field.
+    ///
+    /// Why: the step applies a constant acceleration **a**, giving **v**₁ = **v**₀ + Δt·**a** and
+    /// **x**₁ = **x**₀ + Δt·**v**₀ + β·Δt²·**a**, β = (N + 1)/(2N). The point **x̃** = **x** − δ·**v**
+    /// with δ = Δt/(2N) then moves by exactly Δt·**v**₀ + ½Δt²·**a**, so under a uniform field
+    /// E = ½|**v**|² + U(**x̃**) is kept exactly; it is the energy this scheme conserves (the plain
+    /// ½|**v**|² + U(**x**) differs from it by δ·**a**·**v**, which vanishes where the item turns).
+    /// Where the field changes within a step — near a sun's core — one sampled **a** no longer keeps
+    /// E. Newton's method finds the λ for which **a** + λ·**e** keeps it exactly, **e** being the
+    /// direction in which E grows fastest with **a** (Δt·**v**₁ + ½Δt²·∇U(**x̃**₁): the smallest
+    /// change of **a** that does it). Far from the center λ is a rounding error. Other forces
+    /// (gravity, collisions, other fields) still do their own work.
+    @inline(__always)
+    func conservingEnergy(_ ax: Double, _ ay: Double, rx: Double, ry: Double, vx: Double, vy: Double,
+                          scale: Double, core: Double) -> (Double, Double) {
+        let delta = drift / dt - 0.5 * dt               // δ = (β − ½)·Δt
+        let sx = rx - delta * vx, sy = ry - delta * vy  // x̃₀
+        let half = 0.5 * dt * dt
+        let start = 0.5 * (vx * vx + vy * vy) + scale * potential((sx * sx + sy * sy).squareRoot(), core: core)
+        var bx = ax, by = ay
+        var bestX = ax, bestY = ay, best = Double.infinity
+        var ex = 0.0, ey = 0.0
+        for iteration in 0..<4 {
+            // The step's energy error with the acceleration (bx, by), at v₁ and x̃₁.
+            let ux = vx + dt * bx, uy = vy + dt * by
+            let x1 = sx + dt * vx + half * bx, y1 = sy + dt * vy + half * by
+            let d1 = (x1 * x1 + y1 * y1).squareRoot()
+            let kinetic = 0.5 * (ux * ux + uy * uy)
+            let error = kinetic + scale * potential(d1, core: core) - start
+            guard error.isFinite else { break }
+            if abs(error) < best { best = abs(error); bestX = bx; bestY = by }
+            // Close enough: far below the engine's single-precision state (10⁻⁷).
+            if abs(error) <= 1e-9 * (abs(start) + kinetic) { break }
+            // Its gradient with respect to the acceleration: Δt·v₁ + ½Δt²·∇U(x̃₁).
+            let pull = half * scale * central(d1, core: core)
+            let gx = dt * ux + pull * x1, gy = dt * uy + pull * y1
+            if iteration == 0 {
+                let norm = (gx * gx + gy * gy).squareRoot()
+                guard norm > 0 else { break }
+                ex = gx / norm
+                ey = gy / norm
+            }
+            let slope = gx * ex + gy * ey
+            guard slope > 0 else { break }
+            let lambda = -error / slope
+            bx += lambda * ex
+            by += lambda * ey
+            // A correction this small has converged (Newton's next one is its square): done.
+            if abs(lambda) * dt <= 1e-6 * (ux * ux + uy * uy).squareRoot() {
+                return (bx, by)
+            }
+        }
+        return (bestX, bestY)
+    }
+
+    // MARK: The laws
+
+    /// The acceleration (pt/s²) of an item of `mass` and `charge` whose center is at (`rx`, `ry`)
+    /// from the field's position (pt), moving at (`vx`, `vy`) pt/s. Not for the custom kind
+    /// (returns zero).
+    @inline(__always)
+    func acceleration(rx: Double, ry: Double, vx: Double, vy: Double, mass: Double, charge: Double) -> (Double, Double) {
         // Position-dependent laws see the item `lead` seconds ahead.
         let ex = rx + lead * vx, ey = ry + lead * vy
+        let metre = Self.metre
         switch kind {
         case .linearGravity:
-            let k = Self.gravity * strength * fall((ex * ex + ey * ey).squareRoot())
+            let k = metre * strength * fall((ex * ex + ey * ey).squareRoot())
             return (k * dx, k * dy)
         case .radialGravity:
-            let d = (ex * ex + ey * ey).squareRoot()
-            guard d > 0 else { return (0, 0) }
-            let k = -Self.gravity * strength * fall(d) / d
-            return (k * ex, k * ey)
+            let scale = metre * strength
+            let k = -scale * central(ex, ey, core: radialCore)
+            return conservingEnergy(k * ex, k * ey, rx: rx, ry: ry, vx: vx, vy: vy, scale: scale, core: radialCore)
         case .vortex:
-            let d = (ex * ex + ey * ey).squareRoot()
-            guard d > 0 else { return (0, 0) }
-            let k = Self.gravity * strength * fall(d) / d
-            // (p̂y, −p̂x): counter-clockwise on a y-down screen.
-            return (k * ey, -k * ex)
+            // PhysicsKit divides the force by the mass once more (a = S·fall/m² m/s²).
+            let scale = metre * strength / (mass * mass)
+            let k = scale * central(ex, ey, core: coreRadius(abs(scale)))
+            // (−p̂y, p̂x): clockwise on a y-down screen, as UIKit turns it.
+            return (-k * ey, k * ex)
         case .drag:
-            let c = strength * fall((ex * ex + ey * ey).squareRoot())
-            // v·(e^(−cΔt) − 1)/Δt: the exact exponential decay over the step.
-            let k = expm1(-c * dt) / dt
-            return (k * vx, k * vy)
+            // a = −c·|u|·u, u = v − 100·direction (the medium's velocity), c = S·fall/(100·m) per pt;
+            // applied as the exact solution u(Δt) = u / (1 + c·|u|·Δt), so it never reverses u.
+            let ux = vx - metre * dx, uy = vy - metre * dy
+            let speed = (ux * ux + uy * uy).squareRoot()
+            let c = strength * fall((ex * ex + ey * ey).squareRoot()) / (metre * mass)
+            guard speed > 0, c != 0 else { return (0, 0) }
+            let rate = c * speed
+            let k = rate > 0 ? -rate / (1 + rate * dt) : -rate
+            return (k * ux, k * uy)
         case .velocity:
-            let rate = fall((ex * ex + ey * ey).squareRoot()) / Self.velocityTimeConstant
-            let k = -expm1(-rate * dt) / dt
-            return (k * (strength * dx - vx), k * (strength * dy - vy))
+            // v := 100·direction by the end of the step (strength and falloff do not count).
+            return ((metre * dx - vx) / dt, (metre * dy - vy) / dt)
         case .noise, .turbulence:
-            let sx = x + lead * vx, sy = y + lead * vy  // the sampled point, in the animator's space
-            var k = Self.gravity * strength * fall((ex * ex + ey * ey).squareRoot())
+            // F = S·fall·n·∇n newtons (PhysicsKit §M7), n sampled at the field-local point shifted by
+            // the noise time along (1, 1) m, with time as the third coordinate and the gradients'
+            // rotation angle.
+            var k = metre * strength * fall((ex * ex + ey * ey).squareRoot()) * Self.noiseForceScale
             if kind == .turbulence {
-                k *= (vx * vx + vy * vy).squareRoot() / Self.turbulenceReferenceSpeed
-                guard k != 0 else { return (0, 0) }
+                // F·m·|v|² with v in m/s: the acceleration, mass-independent, grows with the square of the speed.
+                k *= (vx * vx + vy * vy) / (metre * metre)
+            } else {
+                k /= mass
             }
-            let n = SimplexNoise.sample(sx * noiseFrequency, sy * noiseFrequency, noiseTime, seed: noiseSeed)
-            return (k * n.0, k * n.1)
+            guard k != 0 else { return (0, 0) }
+            let shift = metre * noiseTime
+            let f = noiseFrequency
+            let n = SimplexNoise.sample((ex + shift) * f, (ey + shift) * f, metre * noiseTime * f,
+                                        cosine: noiseCosine, sine: noiseSine, seed: noiseSeed)
+            return (k * n.value * n.dx, k * n.value * n.dy)
         case .spring:
-            let k = -Self.springConstant * strength * fall((ex * ex + ey * ey).squareRoot()) / mass
+            // Hooke: F = −S·fall·p (mass·pt/s², p in pt), the spring constant S mass/s².
+            let k = -strength * fall((ex * ex + ey * ey).squareRoot()) / mass
             return (k * ex, k * ey)
         case .electric:
             guard charge != 0 else { return (0, 0) }
-            let d = (ex * ex + ey * ey).squareRoot()
-            guard d > 0 else { return (0, 0) }
-            let k = Self.electricForce * strength * charge * fall(d) / (d * mass)
-            return (k * ex, k * ey)
+            // F = 100·S·q·fall·p̂ mass·pt/s²: like charges repel. Its potential per unit mass is
+            // −100·S·q/m·Ψ, so `scale` is that factor.
+            let scale = -metre * strength * charge / mass
+            let core = coreRadius(abs(scale))
+            let k = -scale * central(ex, ey, core: core)
+            return conservingEnergy(k * ex, k * ey, rx: rx, ry: ry, vx: vx, vy: vy, scale: scale, core: core)
         case .magnetic:
             guard charge != 0 else { return (0, 0) }
-            // Turn v by θ = ω·Δt toward (vy, −vx) — counter-clockwise on screen for ω > 0 — exactly.
-            let omega = Self.magneticCoefficient * strength * charge * fall((ex * ex + ey * ey).squareRoot()) / mass
+            // F = S·q·fall·(vy, −vx) mass·pt/s² (1 N per m/s): turn v by θ = ω·Δt toward (vy, −vx)
+            // — counter-clockwise on screen for ω > 0 — exactly.
+            let omega = strength * charge * fall((ex * ex + ey * ey).squareRoot()) / mass
             let theta = omega * dt
             let s = sin(theta)
             let half = sin(theta / 2)

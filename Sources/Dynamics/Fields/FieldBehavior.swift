@@ -12,35 +12,56 @@ import Foundation
 /// let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 400, height: 400))
 /// let ball = BasicDynamicItem(center: CGPoint(x: 300, y: 200), size: CGSize(width: 20, height: 20))
 /// let sun = FieldBehavior.radialGravityField(position: CGPoint(x: 200, y: 200))
-/// sun.falloff = 2                      // inverse-square: 1000 pt/s² at 100 pt, 250 at 200 pt
+/// sun.strength = 10                    // 1000 pt/s² at 100 pt …
+/// sun.falloff = 2                      // … inverse-square: 250 pt/s² at 200 pt
 /// sun.region = Region(radius: 180)     // no pull beyond 180 pt
 /// sun.addItem(ball)
 /// animator.addBehavior(sun)
 /// ```
 ///
+/// ## UIKit's units
+///
+/// The laws and their units are those of PhysicsKit, the engine under UIKit's (and SpriteKit's)
+/// fields, which works in metres at 100 pt per metre: for the fields that accelerate every item
+/// alike (linear and radial gravity, turbulence), strength 1 is **1 m/s² = 100 pt/s²** — a tenth
+/// of a ``GravityBehavior`` of magnitude 1; for the others it is a force of **1 N = 100 mass·pt/s²**,
+/// so heavier items move less (m = density × area / 10 000 pt², in kilograms as in UIKit). The
+/// laws were measured and read in UIKitCore and PhysicsKit by the charon project
+/// (kern0x1b/charon, `packages/a/apple-backports/facts/UIKit/UIFieldBehavior.md`, §10.2, §10.3,
+/// §M7); the DocC article <doc:Fields> lists them with the public apps whose numbers they were
+/// checked against. Each factory states its law.
+///
 /// ## The common law
 ///
 /// Every built-in field computes an acceleration **a** (pt/s²) for each awake, movable item and
-/// applies the force m·**a** (mass·pt/s², m = density × area / 10 000 pt²) at its center of mass
-/// for the whole step. With **p** the item's center minus ``position`` (pt), d = |**p**|,
-/// **p̂** = **p**/d (zero when d = 0), **v** the item's velocity (pt/s) and q its charge (from
-/// ``DynamicItemBehavior/charge``):
+/// applies the force m·**a** at its center of mass for the whole step. With **p** the item's
+/// center minus ``position`` (pt), d = |**p**|, **p̂** = **p**/d, **v** the item's velocity (pt/s)
+/// and q its charge (from ``DynamicItemBehavior/charge``):
 ///
 /// - **Region.** No force when **p** is outside ``region`` (the region is centred on ``position``).
-/// - **Strength.** Every built-in law scales with ``strength`` (default 1) — the acceleration, the
-///   drag rate or the target velocity, as each factory says; a negative strength reverses it.
-///   The custom field is the exception: your block's force is used as is.
-/// - **Falloff.** Every built-in law is multiplied by fall(d) = (max(d, ``minimumRadius``) /
-///   100 pt)^(−``falloff``): the reference distance is **100 pt**, where the factor is 1 whatever
-///   the falloff. Falloff 0 (the default) is uniform; falloff 2 is inverse-square, so the force
-///   quarters at twice the distance; a negative falloff grows with distance. Distances below
-///   ``minimumRadius`` (and below 0.001 pt, so the factor stays finite) count as that radius.
+/// - **Strength.** Every built-in law but the velocity field's scales with ``strength`` (default
+///   1); a negative strength reverses it. The custom field's block gets it to use as it likes.
+/// - **Falloff.** Every built-in law but the velocity field's is multiplied by fall(d) =
+///   (max(d, ``minimumRadius``) / 100 pt)^(−``falloff``) — PhysicsKit's r^(−falloff) with r in
+///   metres, so the factor is 1 at **100 pt** whatever the falloff. Falloff 0 (the default) is
+///   uniform; 2 is inverse-square (a quarter at twice the distance); a negative falloff grows with
+///   distance. Distances below ``minimumRadius`` (and below 0.001 pt) count as that radius.
+/// - **Core.** The central fields — radial gravity, electric, vortex — point along ±**p̂** or
+///   across it, which flips at the position, and with a falloff they grow without bound there. A
+///   discrete step that carries an item through such a center samples the force on one side only
+///   and flings the item away with energy it never had (UIKit does: see <doc:Fields>). So inside
+///   a small core, the smallest radius at which the step resolves the field (ω·Δt ≤ ½; 15 pt for
+///   an inverse-square radial field of strength 1 at 60 Hz, 0.1 pt with falloff 0), the field
+///   ramps linearly to zero at the center — the field of a uniform ball, the solid core of a
+///   Rankine vortex. Outside it the field is UIKit's.
 /// - **Sampling.** Position-dependent laws are evaluated at the item's center advanced by
 ///   γ·Δt·**v** with γ = (N − 1)/(2N), Δt the animator's step and N its ``DynamicAnimator/substeps``
 ///   (γ = 3/8 by default: 0.625 pt ahead for an item moving at 100 pt/s at 60 Hz). This makes the
-///   engine's step preserve phase-space area, so an undamped spring keeps its amplitude and an
-///   orbit its radius instead of gaining energy every step. The region test and the custom block
-///   use the item's actual center.
+///   engine's step preserve phase-space area, so an undamped spring keeps its amplitude. Radial
+///   gravity and electric fields are conservative: their acceleration is then corrected (along the
+///   direction that changes the step's energy fastest) so that the step keeps the item's energy in
+///   the field exactly — an orbit keeps its size and an item falling through a sun comes back to
+///   the height it fell from. The region test and the custom block use the item's actual center.
 /// - **Containment.** A non-finite acceleration, or one above 10¹² pt/s², is ignored for that item
 ///   for that step and reported once; other items are unaffected.
 ///
@@ -49,8 +70,10 @@ import Foundation
 /// (non-finite, or negative where that makes no sense) are reported as a ``DynamicsDiagnostic``
 /// and the last good value is kept.
 ///
-/// The per-kind laws are documented on the factories. UIKit limits an animator to 32 fields;
-/// this one has no limit.
+/// UIKit limits an animator to 32 fields; this one has no limit. UIKit gives some kinds another
+/// default ``falloff`` (measured by charon: radial gravity 2, spring −1, electric and magnetic 1);
+/// here every kind starts at 0, and the spring's law is written so that falloff 0 is UIKit's
+/// Hooke spring.
 open class FieldBehavior: DynamicBehavior {
     /// Which law a field follows; fixed at creation by its factory.
     public enum Kind: Sendable, Hashable {
@@ -78,16 +101,27 @@ open class FieldBehavior: DynamicBehavior {
         case custom
     }
 
-    /// The signature of a custom field's law: (field, position, velocity, mass, charge, deltaTime)
-    /// → force.
+    /// The signature of a custom field's law: (field, position, velocity, mass, charge, time)
+    /// → force. UIKit names the last argument `deltaTime`.
     ///
     /// - position: the item's center in the animator's coordinate space (pt), not relative to the
     ///   field;
     /// - velocity: the item's velocity (pt/s);
     /// - mass: density × area / 10 000 pt²;
     /// - charge: from ``DynamicItemBehavior/charge`` (0 by default);
-    /// - deltaTime: the step (s);
-    /// - returns: the force, in mass·pt/s² (a ``PushBehavior`` of magnitude 1 is 100 of these).
+    /// - time: the animator's clock at the end of this step (s): its
+    ///   ``DynamicAnimator/elapsedTime`` once the step is done — 1/60 s on the first step at 60 Hz,
+    ///   then 2/60 s, and so on. **Not the step's duration**, although UIKit's header calls it
+    ///   "deltaTime: The current time step": UIKit passes its physics world's clock after the
+    ///   sub-step (measured by charon: kern0x1b/charon,
+    ///   `packages/a/apple-backports/facts/UIKit/UIFieldBehavior.md`, §10.2, "the world time after
+    ///   the sub-step"), and code written for iOS relies on it — the "delayed drag field" of Matt
+    ///   Neuburg's *Programming iOS* (mattneub/Programming-iOS-Book-Examples) returns a drag only
+    ///   once this argument passes 0.95 s. The step itself is
+    ///   ``DynamicAnimator/stepDuration``;
+    /// - returns: the force, in mass·pt/s² (a ``PushBehavior`` of magnitude 1 is 100 of these; so
+    ///   is UIKit's 1 N: a block written for iOS, which gets velocities in m/s and returns newtons,
+    ///   gives the same motion here when its law is linear in the velocity).
     public typealias EvaluationBlock = (FieldBehavior, CGPoint, CGVector, CGFloat, CGFloat, TimeInterval) -> CGVector
 
     /// The law this field follows.
@@ -173,9 +207,12 @@ open class FieldBehavior: DynamicBehavior {
         }
     }
 
-    /// The field's strength, unitless: every built-in law is proportional to it (each factory says
-    /// what 1 means); negative reverses the field. Default 1. Not applied to a custom field's
-    /// block (read it there if you want it). A non-finite value is reported and ignored.
+    /// The field's strength, unitless: every built-in law but the velocity field's is proportional
+    /// to it; negative reverses the field. Default 1. As in UIKit, 1 is 1 m/s² (100 pt/s²) for
+    /// the fields that accelerate every item alike and 1 N (100 mass·pt/s²) for the others — each
+    /// factory says which. UIKit ignores it for velocity fields, and so does this one. Not applied
+    /// to a custom field's block (read it there if you want it). A non-finite value is reported
+    /// and ignored.
     public var strength: CGFloat {
         get { storedStrength }
         set {
@@ -187,9 +224,10 @@ open class FieldBehavior: DynamicBehavior {
     }
 
     /// How the force changes with the distance d from ``position``: it is multiplied by
-    /// (max(d, ``minimumRadius``) / 100 pt)^(−falloff). Default 0 (uniform); 2 is inverse-square
-    /// (a quarter of the force at twice the distance); negative values grow with distance. Not
-    /// applied to a custom field. A non-finite value is reported and ignored.
+    /// (max(d, ``minimumRadius``) / 100 pt)^(−falloff) — UIKit's r^(−falloff) with r in metres of
+    /// 100 pt. Default 0 (uniform); 2 is inverse-square (a quarter of the force at twice the
+    /// distance); negative values grow with distance. Not applied to a custom field or a velocity
+    /// field. A non-finite value is reported and ignored.
     public var falloff: CGFloat {
         get { storedFalloff }
         set {
@@ -200,9 +238,11 @@ open class FieldBehavior: DynamicBehavior {
         }
     }
 
-    /// The distance (pt) below which the falloff stops growing: closer items feel the force they
-    /// would feel at this distance. Default 0 (distances are still floored at 0.001 pt). A negative
-    /// or non-finite value is reported and ignored.
+    /// The distance (pt) below which the falloff stops growing: closer items feel the strength they
+    /// would feel at this distance (UIKit's and SpriteKit's meaning). Default 0 (distances are still
+    /// floored at 0.001 pt). Radial, electric and vortex fields also fade to zero inside a small core
+    /// at their center (see "Core" on ``FieldBehavior``). A negative or non-finite value is reported
+    /// and ignored.
     public var minimumRadius: CGFloat {
         get { storedMinimumRadius }
         set {
@@ -213,9 +253,11 @@ open class FieldBehavior: DynamicBehavior {
         }
     }
 
-    /// The field's direction vector, for linear-gravity fields (units of 1000 pt/s²) and velocity
-    /// fields (pt/s); ignored by the other kinds. Default `.zero`. A non-finite vector is
-    /// reported and ignored.
+    /// The field's direction vector, in UIKit's metre units: for linear-gravity fields the
+    /// acceleration at strength 1 (1 = 100 pt/s²), for velocity fields the velocity they set
+    /// (1 = 100 pt/s), for drag fields the velocity of the medium the drag is relative to
+    /// (1 = 100 pt/s); ignored by the other kinds. Default `.zero`. A non-finite vector is reported
+    /// and ignored.
     public var direction: CGVector {
         get { storedDirection }
         set {
@@ -229,10 +271,11 @@ open class FieldBehavior: DynamicBehavior {
         }
     }
 
-    /// How smooth a noise or turbulence field is in space, 0 … 1: the noise's feature size is
-    /// 10 × 100^smoothness pt (0 → 10 pt, the noisiest; 0.5 → 100 pt; 1 → 1000 pt, the smoothest).
-    /// Ignored by the other kinds. Default 0. A value outside 0 … 1 is clamped into it and
-    /// reported; a non-finite one is reported and ignored.
+    /// How smooth a noise or turbulence field is in space, 0 … 1: the noise's lattice cell is
+    /// 100 pt / (1.25 / (smoothness + 1/12) − 1), UIKit's frequency (0 → 7.1 pt, the noisiest;
+    /// 0.5 → 87.5 pt; 1 → 650 pt, the smoothest). Ignored by the other kinds. Default 0. A value
+    /// outside 0 … 1 is clamped into it and reported (UIKit takes larger values, whose frequency
+    /// turns through 0 near 1.17); a non-finite one is reported and ignored.
     public var smoothness: CGFloat {
         get { storedSmoothness }
         set {
@@ -249,11 +292,11 @@ open class FieldBehavior: DynamicBehavior {
         }
     }
 
-    /// How fast a noise or turbulence field changes in time, in Hz: the noise's time coordinate
-    /// advances by animationSpeed × Δt noise features per step, so about `animationSpeed`
-    /// independent patterns a second. 0 freezes the pattern; a negative speed runs it backward.
-    /// Ignored by the other kinds. Default 0. A non-finite value, or one above 10⁶ Hz in size, is
-    /// reported and ignored.
+    /// How fast a noise or turbulence field changes in time, in Hz: the noise time τ advances by
+    /// animationSpeed × Δt per step, and, as in UIKit, the pattern drifts by τ metres (100 pt per
+    /// unit) along (−1, −1), moves τ metres along its third axis and turns its gradients by τ
+    /// radians. 0 freezes the pattern; a negative speed runs it backward. Ignored by the other
+    /// kinds. Default 0. A non-finite value, or one above 10⁶ Hz in size, is reported and ignored.
     public var animationSpeed: CGFloat {
         get { storedAnimationSpeed }
         set {
@@ -363,9 +406,11 @@ open class FieldBehavior: DynamicBehavior {
 
     // MARK: Helpers
 
-    /// 1 / the noise feature size: the feature is 10 × 100^smoothness pt.
+    /// The noise's lattice frequency (per pt) at `smoothness` (0…1): PhysicsKit's
+    /// 1.25 / (smoothness + 1/12) − 1 per metre (charon §M7), so a lattice cell is 7.1 pt at
+    /// smoothness 0, 87.5 pt at 0.5 and 650 pt at 1.
     static func noiseFrequency(smoothness: CGFloat) -> Double {
-        1 / (10 * pow(100, Double(smoothness)))
+        (1.25 / (Double(smoothness) + 1.0 / 12) - 1) / FieldLaw.metre
     }
 
     /// The factories' check of a factory argument: non-finite → reported (when the field joins an
@@ -382,14 +427,18 @@ open class FieldBehavior: DynamicBehavior {
 // MARK: - Factories
 
 extension FieldBehavior {
-    /// A drag field: slows items down, like a thick fluid.
+    /// A drag field: slows items down, like a thick fluid — harder the faster they go.
     ///
-    /// Law: the velocity decays exponentially at the rate c = ``strength`` × fall(d) per second,
-    /// **v**(t + Δt) = **v**(t)·e^(−c·Δt) — the force −m·c·**v** for small steps, applied exactly
-    /// (the force m·**v**·(e^(−cΔt) − 1)/Δt), so no strength makes it overshoot or reverse the
-    /// motion. Strength 1 is the same damping as a ``DynamicItemBehavior/resistance`` of 1: about
-    /// 63 % of the speed is lost per second (half in 0.69 s). A negative strength speeds items up
-    /// exponentially.
+    /// Law (UIKit's, charon §10.2): a force against the item's velocity relative to the medium,
+    /// **u** = **v** − 100 pt/s·``direction``, proportional to the square of its speed: **F** =
+    /// −``strength`` · fall(d) · |**u**|·**u** / (100 pt/s) mass·pt/s², i.e. −S·fall·|**u**|·**u**
+    /// newtons with **u** in m/s. Heavier items are slowed less: the speed of a mass-m item decays
+    /// as u(t) = u₀ / (1 + c·u₀·t), c = S·fall / (100 pt·m) — a 100 × 100 pt item (mass 1) at
+    /// strength 1 goes from 100 to 50 pt/s in 1 s and from 1000 to 500 pt/s in 0.1 s. Applied as
+    /// that exact solution over each step, so no strength makes it overshoot or reverse the motion;
+    /// a negative strength speeds items up. (Apple's documentation says the force is proportional
+    /// to the velocity; UIKit's is to its square, which the measured values show: 1 m/s → 0.991667
+    /// → 0.983472 m/s over two 1/120 s sub-steps, not 0.983403.)
     ///
     /// - Returns: A drag field of strength 1, at the origin, acting everywhere.
     public class func dragField() -> Self {
@@ -398,11 +447,17 @@ extension FieldBehavior {
 
     /// A vortex field: spins items around ``position``.
     ///
-    /// Law: a tangential acceleration of 1000 pt/s² × ``strength`` × fall(d), **a** =
-    /// 1000 · strength · fall(d) · (p̂y, −p̂x) — **counter-clockwise on screen** (y down) for a
-    /// positive strength, clockwise for a negative one; none at the position itself. The magnitude
-    /// does not depend on the distance unless ``falloff`` is set (falloff −1 makes it proportional
-    /// to the distance, like a turning disc).
+    /// Law (UIKit's, charon §10.2): a force across the line to the center, **F** = 100 ·
+    /// ``strength`` · fall(d) / m · (−p̂y, p̂x) mass·pt/s² — PhysicsKit divides it by the mass, and
+    /// the step divides by the mass again, so the acceleration is **a** = 100 pt/s² · strength ·
+    /// fall(d) / m² · (−p̂y, p̂x): 100 pt/s² on a mass-1 item at strength 1, 4 × as much on a
+    /// half-mass item (apps that spin small, light views use strengths of a few thousandths).
+    /// (−p̂y, p̂x) turns **clockwise on a y-down screen** for a positive strength — UIKit
+    /// uses PhysicsKit's formula, counter-clockwise in SpriteKit's y-up space, unchanged — and
+    /// counter-clockwise for a negative one. Apple's documentation says "counter-clockwise" and
+    /// "proportional to the item's mass"; the measurements (an item at (3, 4) m got (−80, 60)
+    /// pt/s², and (−8.9, 6.7) at mass 3) show the above. Inside a small core at the center the spin
+    /// fades to a solid rotation (see "Core" on ``FieldBehavior``).
     ///
     /// - Returns: A vortex field of strength 1, at the origin, acting everywhere.
     public class func vortexField() -> Self {
@@ -411,11 +466,14 @@ extension FieldBehavior {
 
     /// A radial gravity field: pulls items toward `position`, whatever their mass.
     ///
-    /// Law: **a** = −1000 pt/s² · ``strength`` · fall(d) · **p̂** — toward ``position`` for a
-    /// positive strength (1 = 1000 pt/s², one ``GravityBehavior`` gravity, at 100 pt or, with
-    /// falloff 0, everywhere), away for a negative one; none at the position itself. Set
-    /// ``falloff`` to 2 for Newtonian inverse-square gravity (1000 pt/s² at 100 pt, 250 at 200 pt)
-    /// and ``minimumRadius`` to soften the center.
+    /// Law (UIKit's, charon §10.2): **a** = −100 pt/s² · ``strength`` · fall(d) · **p̂** — 1 m/s²
+    /// toward ``position`` for a positive strength (the force m·**a**, so heavier items fall
+    /// alike), away for a negative one. With ``falloff`` 2 it is Newtonian inverse-square gravity:
+    /// strength 10 gives 1000 pt/s² at 100 pt and 250 at 200 pt. Strength 1.5, falloff 4 and
+    /// minimum radius 50, as orbit demos use, give 2400 pt/s² out to 50 pt and 150 at 100 pt. Inside a small core at the center the pull fades to zero (see "Core"
+    /// on ``FieldBehavior``), and the step keeps an item's energy in the field, so an item falling
+    /// through the center climbs back exactly to the height it fell from — where UIKit, whose pull
+    /// grows without bound there, flings it away.
     ///
     /// - Parameter position: The attracting point, in the animator's coordinate space (pt). A
     ///   non-finite point, or one beyond ±10⁷ pt, is reported and the origin used.
@@ -430,15 +488,16 @@ extension FieldBehavior {
         return field
     }
 
-    /// A linear gravity field: a uniform acceleration, whatever the mass — a ``GravityBehavior``
-    /// that can be confined to a region and given a falloff.
+    /// A linear gravity field: a uniform acceleration, whatever the mass — gravity that can be
+    /// confined to a region and given a falloff.
     ///
-    /// Law: **a** = 1000 pt/s² · ``strength`` · fall(d) · ``direction``. With strength 1 and
-    /// direction (0, 1) it is exactly a ``GravityBehavior`` of magnitude 1: 1000 pt/s² down the
-    /// screen, so an item falls 500 pt in its first second. The direction's length counts, as
-    /// ``GravityBehavior/gravityDirection``'s does.
+    /// Law (UIKit's, charon §10.2): **a** = 100 pt/s² · ``strength`` · fall(d) · ``direction`` —
+    /// direction in m/s² (a 100 × 100 pt item under direction (3, 4) gets (300, 400) pt/s²,
+    /// whatever its mass). So direction (0, 1) at strength 1 is a tenth of a ``GravityBehavior`` of
+    /// magnitude 1: 100 pt/s² down the screen, 50 pt of fall in the first second. The direction's
+    /// length counts.
     ///
-    /// - Parameter direction: The acceleration in units of 1000 pt/s² (y down). A non-finite
+    /// - Parameter direction: The acceleration in m/s² (units of 100 pt/s², y down). A non-finite
     ///   vector is reported and `.zero` used.
     /// - Returns: A linear gravity field of strength 1, acting everywhere.
     public class func linearGravityField(direction: CGVector) -> Self {
@@ -447,17 +506,17 @@ extension FieldBehavior {
         return field
     }
 
-    /// A velocity field: drives items toward a target velocity, like a current or a conveyor.
+    /// A velocity field: gives items a set velocity, like a current or a conveyor.
     ///
-    /// Law: the target is **u** = ``strength`` × ``direction`` (pt/s); each item's velocity
-    /// relaxes toward it exponentially with the time constant τ = 0.05 s / fall(d):
-    /// **v**(t + Δt) = **u** + (**v**(t) − **u**)·e^(−fall(d)·Δt/τ) — the force m·(**u** − **v**)/τ
-    /// for small steps, applied exactly so it never overshoots. With no other forces an item
-    /// reaches 95 % of the target velocity in 0.15 s (9 steps at 60 Hz). Other forces still act
-    /// and are opposed: under a gravity g the item settles a little beyond the target, by about
-    /// g·τ (≈ 60 pt/s for 1000 pt/s² at 60 Hz).
+    /// Law (UIKit's, charon §10.3): each step an item inside the ``region`` is brought to the
+    /// velocity **u** = 100 pt/s · ``direction`` (direction in m/s): the acceleration (**u** −
+    /// **v**)/Δt, so with no other force it moves at exactly **u** from the next step on.
+    /// ``strength``, ``falloff`` and ``minimumRadius`` do not count (UIKit ignores them). UIKit
+    /// also switches the item's other forces off while it sets the velocity; here they still act
+    /// for the step, so under a gravity g the item settles at **u** + g·Δt (17 pt/s beyond the
+    /// target under 1000 pt/s² at 60 Hz). Direction (0, −1.6) is a jet of 160 pt/s up.
     ///
-    /// - Parameter direction: The target velocity at strength 1, in pt/s. A non-finite vector is
+    /// - Parameter direction: The velocity in m/s (units of 100 pt/s). A non-finite vector is
     ///   reported and `.zero` used.
     /// - Returns: A velocity field of strength 1, acting everywhere.
     public class func velocityField(direction: CGVector) -> Self {
@@ -466,21 +525,29 @@ extension FieldBehavior {
         return field
     }
 
-    /// A noise field: smooth, random-looking pushes that vary with position and time, whatever the
-    /// mass.
+    /// A noise field: smooth, random-looking pushes that vary with position and time.
     ///
-    /// Law: **a** = 1000 pt/s² · ``strength`` · fall(d) · **n**(x/L, y/L, τ), where **n** is
-    /// two channels of seeded 3-D simplex gradient noise (each in about −1…1, root mean square
-    /// 0.39, mean 0), (x, y) the item's center in the animator's space (pt), L = 10 × 100^smoothness
-    /// pt the feature size and τ the noise time, which starts at 0 and advances by
-    /// ``animationSpeed`` × Δt each step. The pattern is deterministic: the same ``seed``,
+    /// Law (UIKit's, measured bit for bit: charon §M7): the force **F** = 100 · ``strength`` ·
+    /// fall(d) · n·∇n mass·pt/s² (S·fall·n·∇n newtons), where n is differentiable simplex noise and
+    /// ∇n its gradient (x and y), sampled at the field-local point **p** + 100 pt·τ·(1, 1) scaled
+    /// to the noise lattice, with τ as the third coordinate and the gradients turned by τ radians;
+    /// τ, the noise time, starts at 0 and advances by ``animationSpeed`` × Δt each step. n·∇n =
+    /// ½∇(n²): items are pushed toward the ridges of the pattern, which drifts and changes. Its
+    /// root mean square is 0.70 and it rarely exceeds 2.5, as with UIKit's `srdnoise3` (our noise
+    /// is our own; its force is scaled to those statistics). The force does not depend on the mass
+    /// — UIKit's header says "Mass is ignored" — so heavier items move less: at strength 1, 70
+    /// pt/s² (root mean square) on a mass-1 item.
+    ///
+    /// Real values: a "floating circles" background (stoqn4opm/UIKit-Dynamics-Demo) uses strength
+    /// 50, smoothness 0.6 and animation speed 0.3 on circles of 20–92 pt and density ≈ 800 (mass
+    /// 25–540): a slow drift of tens of pt/s. The pattern is deterministic: the same ``seed``,
     /// smoothness and history give bit-identical forces in every run and process.
     ///
     /// - Parameters:
-    ///   - smoothness: 0 (noisiest: 10 pt features) … 1 (smoothest: 1000 pt features). Values
-    ///     outside are clamped; a non-finite value is reported and 0 used.
-    ///   - animationSpeed: How fast the pattern changes, in Hz (noise features per second along
-    ///     time); 0 freezes it. A non-finite value, or one above 10⁶ Hz in size, is reported and 0
+    ///   - smoothness: 0 (noisiest: 7.1 pt lattice cells) … 1 (smoothest: 650 pt); see
+    ///     ``smoothness``. Values outside are clamped; a non-finite value is reported and 0 used.
+    ///   - animationSpeed: How fast the pattern changes, in Hz; 0 freezes it; see
+    ///     ``animationSpeed``. A non-finite value, or one above 10⁶ Hz in size, is reported and 0
     ///     used.
     /// - Returns: A noise field of strength 1, acting everywhere.
     public class func noiseField(smoothness: CGFloat, animationSpeed: CGFloat) -> Self {
@@ -489,16 +556,21 @@ extension FieldBehavior {
         return field
     }
 
-    /// A turbulence field: noise that only moving items feel, in proportion to their speed.
+    /// A turbulence field: noise that only moving items feel, growing with the square of their
+    /// speed.
     ///
-    /// Law: the noise field's acceleration scaled by the speed over 100 pt/s:
-    /// **a** = 1000 pt/s² · ``strength`` · fall(d) · **n**(x/L, y/L, τ) · |**v**| / (100 pt/s)
-    /// (that is, 10 /s · strength · fall · |**v**| · **n**). An item at rest feels nothing; at
-    /// 100 pt/s it feels exactly what ``noiseField(smoothness:animationSpeed:)`` would give it.
-    /// The noise, ``smoothness``, ``animationSpeed`` and ``seed`` are as for the noise field.
+    /// Law (UIKit's, measured bit for bit: charon §M7): PhysicsKit multiplies the noise force by
+    /// m·|**v**|² (**v** in m/s), so the acceleration is the same for every mass: **a** = 100 ·
+    /// ``strength`` · fall(d) · n·∇n · (|**v**| / 100 pt/s)² pt/s² — at 100 pt/s an item feels what
+    /// the noise field's force gives a mass-1 item, at 200 pt/s four times that; an item at rest
+    /// feels nothing. (Apple's documentation says "proportional to the velocity"; the measured law
+    /// is the square.) The noise, ``smoothness``, ``animationSpeed`` and ``seed`` are as for
+    /// ``noiseField(smoothness:animationSpeed:)``. Because the push grows faster than any drag
+    /// proportional to the speed, strong turbulence makes items run away; keep the strength small
+    /// for fast items.
     ///
     /// - Parameters:
-    ///   - smoothness: 0 (noisiest: 10 pt features) … 1 (smoothest: 1000 pt features).
+    ///   - smoothness: 0 (noisiest: 7.1 pt lattice cells) … 1 (smoothest: 650 pt).
     ///   - animationSpeed: How fast the pattern changes, in Hz; 0 freezes it.
     /// - Returns: A turbulence field of strength 1, acting everywhere.
     public class func turbulenceField(smoothness: CGFloat, animationSpeed: CGFloat) -> Self {
@@ -509,12 +581,15 @@ extension FieldBehavior {
 
     /// A spring field: pulls items back to ``position`` like a spring attached there.
     ///
-    /// Law (Hooke): **F** = −k · fall(d) · **p** with k = 4π² mass/s² × ``strength``
-    /// (≈ 39.48 mass/s² at strength 1). The force does not depend on the mass, so an item of
-    /// mass m oscillates with the period T = √(m / strength) s: **1 s for a mass-1 item** (a
-    /// 100 × 100 pt item of density 1) at strength 1, 2 s at strength ¼. Without damping it
-    /// oscillates for ever (give items ``DynamicItemBehavior/resistance`` or add a
-    /// ``dragField()``); the sampling described on ``FieldBehavior`` keeps its amplitude steady.
+    /// Law (Hooke; UIKit's, charon §10.2): **F** = −``strength`` · fall(d) · **p** mass·pt/s² — a
+    /// spring constant of strength mass/s² (UIKit's S newtons per metre). The force does not depend
+    /// on the mass, so an item of mass m oscillates with the period T = 2π·√(m / strength) s: 6.3 s
+    /// for a 100 × 100 pt item of density 1 at strength 1, which is why apps make their items light
+    /// — Apple's StickyCorners sample (density 0.01, resistance 10) and the FaceTime-style corners
+    /// (density 0.02, resistance 8) settle in a fraction of a second with a slight overshoot.
+    /// Without damping it oscillates for ever (give items ``DynamicItemBehavior/resistance`` or add
+    /// a ``dragField()``); the sampling described on ``FieldBehavior`` keeps its amplitude steady.
+    /// UIKit's spring has a default falloff of −1 on a unit force, which is this law at falloff 0.
     ///
     /// - Returns: A spring field of strength 1, at the origin, acting everywhere.
     public class func springField() -> Self {
@@ -524,12 +599,13 @@ extension FieldBehavior {
     /// An electric field: pushes charged items away from ``position`` (positive charges, for a
     /// positive strength) or toward it.
     ///
-    /// Law (Coulomb-like, F = qE): **F** = 1000 mass·pt/s² · ``strength`` · q · fall(d) · **p̂**,
-    /// q the item's ``DynamicItemBehavior/charge``. Like charges repel: a positive charge is pushed
-    /// away from a positive field, a negative charge pulled toward it. A mass-1 item of charge 1
-    /// at strength 1 accelerates at 1000 pt/s² (one gravity); heavier items accelerate less.
-    /// Uncharged items (charge 0, the default) feel nothing. Set ``falloff`` to 2 for a point
-    /// charge's inverse-square field.
+    /// Law (Coulomb-like, F = qE; UIKit's, charon §10.2): **F** = 100 · ``strength`` · q · fall(d)
+    /// · **p̂** mass·pt/s² (S·q·fall newtons), q the item's ``DynamicItemBehavior/charge``. Like
+    /// charges repel: a positive charge is pushed away from a positive field, a negative charge
+    /// pulled toward it. A mass-1 item of charge 1 at strength 1 accelerates at 100 pt/s²; heavier
+    /// items accelerate less. Uncharged items (charge 0, the default) feel nothing. Set ``falloff``
+    /// to 2 for a point charge's inverse-square field. As for radial gravity, the field fades
+    /// inside a small core and the step keeps the item's energy.
     ///
     /// - Returns: An electric field of strength 1, at the origin, acting everywhere.
     public class func electricField() -> Self {
@@ -538,13 +614,15 @@ extension FieldBehavior {
 
     /// A magnetic field: bends the paths of moving charged items into circles.
     ///
-    /// Law (Lorentz, F = q·**v** × **B**): **F** = 2π mass/s · ``strength`` · q · fall(d) ·
-    /// (**v** × **ẑ**) = 2π · strength · q · fall · (vy, −vx), ẑ pointing into the screen. It
-    /// turns positive charges **counter-clockwise on screen** (y down) for a positive strength,
-    /// clockwise for a negative one, at the angular rate ω = 2π · strength · q · fall(d) / m rad/s:
-    /// a mass-1 item of charge 1 at strength 1 circles once a second, on a circle of radius
-    /// speed / 2π. The field does no work: it is applied as an exact rotation of the velocity by
-    /// ω·Δt each step, so the speed is kept. Uncharged items (charge 0) feel nothing.
+    /// Law (Lorentz, F = q·**v** × **B**; UIKit's, charon §10.2): **F** = ``strength`` · q ·
+    /// fall(d) · (vy, −vx) mass·pt/s² (S·fall newtons per m/s). It turns positive charges
+    /// **counter-clockwise on screen** (y down) for a positive strength, clockwise for a negative
+    /// one, at the angular rate ω = strength · q · fall(d) / m rad/s: a mass-1 item of charge 1 at
+    /// strength 1 circles once in 2π s, on a circle of radius speed / ω. The field does no work: it
+    /// is applied as an exact rotation of the velocity by ω·Δt each step, so the speed is kept.
+    /// Uncharged items (charge 0) feel nothing. (UIKit measures the charge only to switch the force
+    /// off when it is 0 — charges 2, 1 and −1 turn alike there; here the force is q·**v** × **B**
+    /// as Apple documents it, which is the same for charge 1.)
     ///
     /// - Returns: A magnetic field of strength 1, at the origin, acting everywhere.
     public class func magneticField() -> Self {
@@ -555,18 +633,19 @@ extension FieldBehavior {
     ///
     /// The block is called once per step for every awake item of the field whose center is inside
     /// ``region`` (measured from ``position``), with (field, position, velocity, mass, charge,
-    /// deltaTime): the item's center in the **animator's coordinate space** (pt), its velocity
-    /// (pt/s), its mass (density × area / 10 000 pt²), its charge and the step (s). It returns
-    /// the force in mass·pt/s², applied at the item's center of mass for the step (a
-    /// ``PushBehavior`` of magnitude 1 is 100 of these; `CGVector(dx: 0, dy: 1000 * mass)` is one
-    /// gravity). ``strength``, ``falloff`` and ``minimumRadius`` are **not** applied: read them
-    /// from the field argument if you want them. A non-finite result (or one that would accelerate
-    /// the item by more than 10¹² pt/s²) is ignored for that item for that step and reported once.
+    /// time): the item's center in the **animator's coordinate space** (pt), its velocity (pt/s),
+    /// its mass (density × area / 10 000 pt²), its charge and the animator's clock at the end of
+    /// the step (s), as ``EvaluationBlock`` describes — UIKit passes its simulation clock, not the
+    /// step's duration, so a block may start acting after a delay. It returns the force in
+    /// mass·pt/s², applied at the item's center of mass for the step (a ``PushBehavior`` of
+    /// magnitude 1 is 100 of these; `CGVector(dx: 0, dy: 1000 * mass)` is one gravity).
+    /// ``strength``, ``falloff`` and ``minimumRadius`` are **not** applied: read them from the
+    /// field argument if you want them. A non-finite result (or one that would accelerate the item
+    /// by more than 10¹² pt/s²) is ignored for that item for that step and reported once.
     ///
     /// Keep the block fast: it runs for every item every step.
     ///
-    /// - Parameter evaluationBlock: The law: (field, position, velocity, mass, charge, deltaTime)
-    ///   → force.
+    /// - Parameter evaluationBlock: The law: (field, position, velocity, mass, charge, time) → force.
     /// - Returns: A custom field, at the origin, acting everywhere.
     public class func field(evaluationBlock: @escaping EvaluationBlock) -> Self {
         self.init(Law(.custom, evaluationBlock: evaluationBlock))

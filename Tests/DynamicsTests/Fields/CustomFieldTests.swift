@@ -12,13 +12,13 @@ struct CustomFieldTests {
         var velocity: CGVector
         var mass: CGFloat
         var charge: CGFloat
-        var dt: TimeInterval
+        var time: TimeInterval
     }
 
     @Test func theBlockReceivesReferenceSpaceStateAndItsForceIsApplied() throws {
         var calls: [Call] = []
-        let field = FieldBehavior.field { field, position, velocity, mass, charge, dt in
-            calls.append(Call(position: position, velocity: velocity, mass: mass, charge: charge, dt: dt))
+        let field = FieldBehavior.field { field, position, velocity, mass, charge, time in
+            calls.append(Call(position: position, velocity: velocity, mass: mass, charge: charge, time: time))
             return CGVector(dx: 0, dy: 1000 * mass * field.strength)  // one gravity
         }
         // The field's position is far away: the block still sees the item's own coordinates.
@@ -32,13 +32,34 @@ struct CustomFieldTests {
         #expect(first.velocity == CGVector(dx: 40, dy: 0))
         #expect(abs(first.mass - 2) < 1e-5)  // 200 × 200 pt at density 0.5
         #expect(first.charge == -3)
-        #expect(first.dt == 1.0 / 60)
+        #expect(first.time == 1.0 / 60)  // the clock at the end of the first step
         #expect(nearlyEqual(a, CGVector(dx: 0, dy: 1000)))
         // Next step: the item's new center, which the animator also wrote to the item.
         let center = rig.item.center
         rig.animator.step()
         #expect(calls.count == 2)
         #expect(calls[1].position == center)
+    }
+
+    @Test func theLastArgumentIsTheAnimatorsClockAtTheEndOfTheStep() {
+        // UIKit passes its world's clock after the sub-step, not the step's duration (charon §10.2),
+        // whatever its header calls the argument: here 1/60, 2/60, 3/60 … — the elapsed time once
+        // the step is done.
+        var times: [TimeInterval] = []
+        let field = FieldBehavior.field { _, _, _, _, _, time in times.append(time); return .zero }
+        let rig = FieldRig(field, at: .zero, velocity: CGPoint(x: 50, y: 0))
+        var elapsed: [TimeInterval] = []
+        for _ in 0..<90 {
+            rig.animator.step()
+            elapsed.append(rig.animator.elapsedTime)
+        }
+        #expect(times.count == 90)
+        #expect(times == elapsed)
+        #expect(abs(times[89] - 1.5) < 1e-12)
+        // A longer step shows in the clock, as in UIKit.
+        rig.animator.stepDuration = 0.05
+        rig.animator.step()
+        #expect(abs(times[90] - 1.55) < 1e-12)
     }
 
     @Test func strengthAndFalloffAreNotAppliedToTheBlock() {
@@ -118,6 +139,6 @@ struct CustomFieldTests {
         rig.animator.step()
         #expect(field.items.count == 2)
         #expect(rig.item.center == .zero)
-        #expect(late.center.x > 80)  // (80 / 100)^−30 ≈ 808 gravities: it joined and was pushed
+        #expect(late.center.x > 80)  // (80 / 100)^−30 ≈ 808 m/s²: it joined and was pushed
     }
 }

@@ -101,7 +101,7 @@ struct FieldPropertyTests {
         rig.animator.delegate = recorder
         rig.animator.advance(by: 1)
         #expect(!rig.animator.isRunning)
-        field.strength = 1
+        field.strength = 4 * .pi * .pi  // a 1 s period on this mass-1 item
         #expect(rig.animator.isRunning)
         rig.animator.advance(by: 0.25)
         #expect(rig.item.center.x < 40)  // it swings back toward the position
@@ -152,7 +152,7 @@ struct FieldPropertyTests {
     }
 
     @Test func aFieldLeavingTheAnimatorStopsActing() {
-        let field = FieldBehavior.linearGravityField(direction: CGVector(dx: 1, dy: 0))
+        let field = FieldBehavior.linearGravityField(direction: CGVector(dx: 10, dy: 0))
         let rig = FieldRig(field, at: .zero)
         rig.animator.step()
         rig.animator.removeBehavior(field)

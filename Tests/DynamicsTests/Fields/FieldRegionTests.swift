@@ -6,9 +6,10 @@ import Testing
 /// A field acts only inside its region, measured from its position.
 @Suite("FieldBehavior regions")
 struct FieldRegionTests {
-    /// The acceleration a downward linear-gravity field at `position` with `region` gives an item at `center`.
+    /// The acceleration a downward linear-gravity field (1000 pt/s²) at `position` with `region`
+    /// gives an item at `center`.
     func pull(_ region: Region, position: CGPoint = .zero, at center: CGPoint) -> CGVector {
-        let field = FieldBehavior.linearGravityField(direction: CGVector(dx: 0, dy: 1))
+        let field = FieldBehavior.linearGravityField(direction: CGVector(dx: 0, dy: 10))
         field.position = position
         field.region = region
         return fieldAcceleration(field, at: center)
@@ -64,8 +65,9 @@ struct FieldRegionTests {
     }
 
     @Test func anItemLeavingTheRegionStopsFeelingTheField() {
-        // Pushed right by a field confined to x < 100 (a 200 pt wide box), the item coasts after.
-        let field = FieldBehavior.linearGravityField(direction: CGVector(dx: 1, dy: 0))
+        // Pushed right at 1000 pt/s² by a field confined to x < 100 (a 200 pt wide box), the item
+        // coasts after.
+        let field = FieldBehavior.linearGravityField(direction: CGVector(dx: 10, dy: 0))
         field.region = Region(size: CGSize(width: 200, height: 200))
         let rig = FieldRig(field, at: CGPoint(x: 0, y: 0))
         rig.animator.advance(by: 1)

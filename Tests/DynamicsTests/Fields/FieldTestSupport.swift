@@ -73,7 +73,7 @@ enum FieldMaker: String, CaseIterable, CustomStringConvertible, Sendable {
         case .vortex: return .vortexField()
         case .radialGravity: return .radialGravityField(position: .zero)
         case .linearGravity: return .linearGravityField(direction: CGVector(dx: 0, dy: 1))
-        case .velocity: return .velocityField(direction: CGVector(dx: 100, dy: 0))
+        case .velocity: return .velocityField(direction: CGVector(dx: 1, dy: 0))  // 100 pt/s
         case .noise: return .noiseField(smoothness: 0.5, animationSpeed: 1)
         case .turbulence: return .turbulenceField(smoothness: 0.5, animationSpeed: 1)
         case .spring: return .springField()
@@ -82,6 +82,10 @@ enum FieldMaker: String, CaseIterable, CustomStringConvertible, Sendable {
         case .custom: return .field { _, _, _, mass, _, _ in CGVector(dx: 0, dy: 1000 * mass) }
         }
     }
+
+    /// Whether the law is linear in ``FieldBehavior/strength`` (the velocity field ignores it;
+    /// drag and magnetic fields are applied as exact solutions over the step).
+    var isLinearInStrength: Bool { ![.custom, .velocity, .drag, .magnetic].contains(self) }
 
     /// An item state under which the field gives a non-zero force: (center, charge, velocity).
     var probe: (CGPoint, CGFloat, CGPoint) {

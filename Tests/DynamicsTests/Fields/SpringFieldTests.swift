@@ -23,27 +23,32 @@ struct SpringFieldTests {
         return (meanPeriod(upwardCrossings(samples, dt: 1.0 / 60)), tail.max() ?? 0, -(tail.min() ?? 0))
     }
 
-    @Test func aMassOneItemSwingsOnceASecondAtStrengthOne() {
-        let (period, _, _) = oscillation()
-        #expect(abs(period - 1) < 0.02)
+    @Test func aMassOneItemSwingsIn2πSecondsAtStrengthOne() {
+        // k = strength mass/s² (UIKit's 1 N/m): T = 2π·√(m / k).
+        let (period, _, _) = oscillation(seconds: 20)
+        #expect(abs(period - 2 * .pi) / (2 * .pi) < 0.02)
     }
 
-    @Test(arguments: [(0.25, 100.0, 1.0, 2.0), (1, 200, 1, 2), (1, 100, 4, 2), (4, 100, 1, 0.5)])
-    func thePeriodIsTheSquareRootOfMassOverStrength(_ strength: Double, _ side: Double, _ density: Double, _ expected: Double) {
-        // T = √(m / strength) s; m = density × side² / 10 000.
+    @Test(arguments: [(4 * Double.pi * Double.pi, 100.0, 1.0, 1.0), (Double.pi * Double.pi, 100, 1, 2),
+                      (4 * Double.pi * Double.pi, 200, 1, 2), (4 * Double.pi * Double.pi, 100, 4, 2),
+                      (16 * Double.pi * Double.pi, 100, 1, 0.5)])
+    func thePeriodIs2πTimesTheSquareRootOfMassOverStrength(_ strength: Double, _ side: Double, _ density: Double,
+                                                           _ expected: Double) {
+        // T = 2π·√(m / strength) s; m = density × side² / 10 000.
         let (period, _, _) = oscillation(strength: CGFloat(strength), side: CGFloat(side), density: CGFloat(density),
                                          seconds: 8 * expected)
         #expect(abs(period - expected) / expected < 0.02)
     }
 
     @Test func anUndampedSpringKeepsItsAmplitude() {
-        let (_, maxSwing, minSwing) = oscillation(seconds: 20)
+        let (_, maxSwing, minSwing) = oscillation(strength: 4 * .pi * .pi, seconds: 20)
         #expect(abs(maxSwing - 60) < 0.6)
         #expect(abs(minSwing - 60) < 0.6)
     }
 
     @Test func resistanceDampsTheSpring() {
         let field = FieldBehavior.springField()
+        field.strength = 4 * .pi * .pi
         let rig = FieldRig(field, at: CGPoint(x: 60, y: 0))
         rig.material.resistance = 1
         rig.animator.advance(by: 5)
@@ -51,8 +56,10 @@ struct SpringFieldTests {
     }
 
     @Test func aCircularOrbitUnderInverseSquareGravityKeepsItsRadius() {
-        // At 100 pt from the center: a = 1000 pt/s², circular speed √(a·r) ≈ 316 pt/s, period ≈ 2 s.
+        // Strength 10, falloff 2: at 100 pt from the center a = 1000 pt/s², circular speed
+        // √(a·r) ≈ 316 pt/s, period ≈ 2 s.
         let sun = FieldBehavior.radialGravityField(position: CGPoint(x: 500, y: 500))
+        sun.strength = 10
         sun.falloff = 2
         let speed = (1000.0 * 100).squareRoot()
         let rig = FieldRig(sun, at: CGPoint(x: 600, y: 500), side: 10, velocity: CGPoint(x: 0, y: speed))
