@@ -170,18 +170,30 @@ struct RealAppFieldTests {
         // UIFieldBehavior subclass whose field block returns the drag −v once its time argument
         // passes `delay` (0.95 s), else nothing; the field covers the view; a 50 × 50 view at
         // (0, 70) gets an instantaneous push (0.5, 0.5). On iOS the view glides for about a second,
-        // then stops: UIKit passes the simulation clock as the block's last argument. Port: FieldBehavior is not subclassable here yet, so the block captures the
-        // delay instead of reading it from the subclass.
+        // then stops: UIKit passes the simulation clock as the block's last argument. Ported as the
+        // book writes it: a subclass whose class factory returns `Self` and whose block reads the
+        // subclass's `delay` (edits: `UI` deleted; the book's unlabelled CGVector(_:_:) spelled out).
+        final class MyDelayedFieldBehavior: FieldBehavior {
+            var delay = 0.0
+            var mass: CGFloat = 0           // the test reads the mass the block was given
+            class func dragField(delay del: Double) -> Self {
+                let f = self.field {
+                    (beh, pt, v, m, c, t) -> CGVector in
+                    (beh as! MyDelayedFieldBehavior).mass = m
+                    if t > (beh as! MyDelayedFieldBehavior).delay {
+                        return CGVector(dx: -v.dx, dy: -v.dy)
+                    }
+                    return CGVector(dx: 0, dy: 0)
+                }
+                f.delay = del
+                return f
+            }
+        }
         let bounds = CGRect(x: 0, y: 0, width: 375, height: 667)
         let animator = DynamicAnimator(referenceBounds: bounds)
         let view = BasicDynamicItem(center: CGPoint(x: 25, y: 95), size: CGSize(width: 50, height: 50))
         let delay = 0.95
-        var mass: CGFloat = 0
-        let drag = FieldBehavior.field { _, _, v, m, _, t in
-            mass = m
-            if t > delay { return CGVector(dx: -v.dx, dy: -v.dy) }
-            return CGVector(dx: 0, dy: 0)
-        }
+        let drag = MyDelayedFieldBehavior.dragField(delay: delay)
         drag.region = Region(size: bounds.size)
         drag.position = CGPoint(x: bounds.midX, y: bounds.midY)
         drag.addItem(view)
@@ -195,6 +207,7 @@ struct RealAppFieldTests {
         animator.step()
         // The push gave it 50·√2 mass·pt/s along the diagonal (0.5 × 100 per axis).
         let pushed = speed()
+        let mass = drag.mass
         #expect(abs(pushed - 50 * 2.0.squareRoot() / Double(mass)) < 1e-3 * pushed)
         // No drag while the clock is at most 0.95 s: 56 steps (the sum of 57 steps of 1/60 s is
         // 0.95 + 1.3·10⁻¹⁵, past the delay, as UIKit's own double clock of float sub-steps would be).
