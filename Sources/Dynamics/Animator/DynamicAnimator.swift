@@ -195,6 +195,7 @@ open class DynamicAnimator {
     private static func makeWorld(_ def: WorldDef) -> World {
         var d = def
         d.gravity = .zero
+        d.lengthUnitsPerMeter = Float(UIKitUnits.pointsPerMetre)
         return World(def: d)
     }
 
