@@ -196,6 +196,7 @@ open class DynamicAnimator {
         var d = def
         d.gravity = .zero
         d.lengthUnitsPerMeter = Float(UIKitUnits.pointsPerMetre)
+        if DebugSwitches.validatesWorlds { d.validate = true }
         return World(def: d)
     }
 
@@ -330,6 +331,17 @@ open class DynamicAnimator {
     func reportOnce(_ message: String, severity: DynamicsDiagnostic.Severity = .warning) {
         guard reportedOnce.insert(message).inserted else { return }
         report(message, severity: severity)
+    }
+
+    /// Reports the engine's validation findings after a step (the walk runs only under
+    /// `DYNAMICS_VALIDATE=1`, see ``DebugSwitches``): once per animator as a diagnostic, and on
+    /// standard error for the harness to stop on.
+    func reportValidationFailure() {
+        let message = "\(DebugSwitches.validationFailurePrefix) after engine step \(world.stepCount): "
+            + world.validationErrors.prefix(5).joined(separator: "; ")
+        guard reportedOnce.insert(DebugSwitches.validationFailurePrefix).inserted else { return }
+        report(message)
+        FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 
     // MARK: Queueing and waking

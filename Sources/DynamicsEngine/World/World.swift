@@ -90,10 +90,6 @@ package final class World {
     let wideFirstBuffer = ScratchBuffer<Int32>()
 
     package init(def: WorldDef = WorldDef()) {
-        var def = def
-        // DYNAMICS_VALIDATE=1 switches the validation walk on for every world (CI runs the whole
-        // suite once this way).
-        if ProcessInfo.processInfo.environment["DYNAMICS_VALIDATE"] == "1" { def.validate = true }
         self.def = def
         gravity = def.gravity
         let u = def.lengthUnitsPerMeter > 0 && def.lengthUnitsPerMeter.isFinite ? def.lengthUnitsPerMeter : 100
