@@ -17,7 +17,6 @@ extension World {
         updatePairs()
         collide()
         solve(dt: dt, substeps: n)
-        updatePairsAfterMotion()
         if def.enableSleep { updateSleep(dt: dt) }
         solvedContactCount = -1
         stepCount += 1
@@ -136,10 +135,6 @@ extension World {
         }
         swap(&candidates, &pairCandidates)
     }
-
-    /// After bodies moved: their fat boxes were enlarged in `finalize`; nothing else to do until the
-    /// next step's pair search (kept as a phase so the recipe reads in order).
-    func updatePairsAfterMotion() {}
 
     // MARK: Narrow phase
 
