@@ -151,6 +151,9 @@ struct JointSim {
     var mA: Float = 0, mB: Float = 0, iA: Float = 0, iB: Float = 0
     var axialMass: Float = 0
     var springSoftness = Softness.rigid
+    /// A distance spring's gains per sub-step when it is integrated explicitly (see
+    /// `JointSolver.springGains`): h·ω² (1/s) and 2ζω·h (no unit); both 0 for a soft-step spring.
+    var springGain: Float = 0, springDampingGain: Float = 0
     var linearSoftness = Softness.rigid
     var angularSoftness = Softness.rigid
 }
