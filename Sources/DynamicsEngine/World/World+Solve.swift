@@ -135,6 +135,10 @@ extension World {
             }
         }
         coloring.release()
+        if anyRestitution {
+            // elastic impacts along rows of touching bodies, from the velocities the step starts with
+            resolveImpactChains(solvedIndices, count: solvedCount, states: states, sims: sims, bodyCount: awakeCount, dt: dt)
+        }
         for i in 0..<colorCount { contactStart[i + 1] += contactStart[i] }
         do {
             var fill = contactStart

@@ -88,6 +88,11 @@ package final class World {
     let wideBuffer = ScratchBuffer<WideContact>()
     /// For each wide constraint: where its first lane's contact is in the solve order.
     let wideFirstBuffer = ScratchBuffer<Int32>()
+    /// Elastic contacts for the impact pass (`resolveImpactChains`).
+    let impactBuffer = ScratchBuffer<Impact>()
+    /// Per awake body: elastic contacts with other dynamic bodies (capped at 2), then the sweep
+    /// that last changed its velocity.
+    let impactBodyBuffer = ScratchBuffer<ImpactBody>()
 
     package init(def: WorldDef = WorldDef()) {
         self.def = def
