@@ -1,28 +1,29 @@
-/// Elastic impacts that pass along a row of touching bodies (a Newton's cradle).
-///
-/// The solver, like Box2D v3's, solves a step's contacts together, and a speculative contact (a
-/// gap smaller than the speculative distance) pushes before the bodies touch. A ball striking the
-/// end of a row of balls 1 pt apart therefore shoves the whole row at once, as one inelastic lump,
-/// and the restitution pass, which only bounces contacts that were closing when the step began,
-/// can then only throw the first ball back: the middle balls moved half as far as the last one.
-/// Box2D 2.x, UIKit's engine, made contacts only on overlap, so there an impact reached the next
-/// ball one step later and the cradle worked.
-///
-/// Here, before the step's constraints are prepared, elastic impacts along chains are processed
-/// one contact at a time from the current velocities, as in Guendelman, Bridson and Fedkiw's
-/// "Nonconvex rigid bodies with stacking" (SIGGRAPH 2003, the collision pass before the contact
-/// pass): a contact closing faster than the restitution threshold, whose gap closes within the
-/// step, gets the impulse −(1 + e)·vₙ/K at once, and the sweep repeats until no such contact is
-/// left. Each impact then sees the velocities the previous one left, so the momentum passes ball
-/// to ball. The contacts keep their speculative points (nothing can tunnel), and the prepared
-/// constraints see the bodies already separating, so the restitution pass leaves them alone.
-///
-/// Only chains are treated so: contacts with restitution that carried no load last step, of a body
-/// that touches two other dynamic bodies so (walls and floors do not make a chain). Stacks and
-/// piles, whose contacts carry weight, stay with the contact solver and its restitution pass, and
-/// come to rest as before. A lone ball bouncing on the floor keeps the usual path — stopped at the surface by its
-/// speculative contact, then bounced by the restitution pass — so it visibly touches the floor
-/// before it bounces, instead of turning back up to a step's travel above it.
+// Elastic impacts that pass along a row of touching bodies (a Newton's cradle).
+//
+// The solver, like Box2D v3's, solves a step's contacts together, and a speculative contact (a gap
+// smaller than the speculative distance) pushes before the bodies touch. A ball striking the end of
+// a row of balls 1 pt apart therefore shoved the whole row at once, as one inelastic lump, and the
+// restitution pass, which only bounces contacts that were closing when the step began, could then
+// only throw the first ball back: the middle balls moved about as far as the last one. Box2D 2.x,
+// UIKit's engine, made contacts only on overlap, so there an impact reached the next ball a step
+// later and the cradle worked.
+//
+// Here, before the step's constraints are prepared, elastic impacts along chains are processed one
+// contact at a time from the current velocities, as in Guendelman, Bridson and Fedkiw, "Nonconvex
+// rigid bodies with stacking" (SIGGRAPH 2003: a collision pass before the contact pass): a contact
+// closing faster than the restitution threshold, whose gap closes within the step, gets the impulse
+// −(1 + e)·vₙ/K at once, and the sweep repeats until no such contact is left. Each impact sees the
+// velocities the one before left, so the momentum passes ball to ball. The contacts keep their
+// speculative points (nothing tunnels), and the prepared constraints see the bodies already
+// separating, so the restitution pass leaves them alone.
+//
+// Only chains are treated so: contacts between two dynamic bodies, neither of which carried load
+// last step (no contact of theirs has a warm-start impulse), where one of the two touches two
+// dynamic bodies so. Stacks and piles, whose contacts carry weight, and walls and floors keep the
+// contact solver and its restitution pass; so does a lone ball bouncing on the floor, which is
+// stopped at the surface by its speculative contact and then bounced, so it visibly touches the
+// floor instead of turning back up to a step's travel above it.
+
 /// An elastic contact as the impact pass sees it: one impulse point, its effective mass.
 struct Impact {
     var a: Int32, b: Int32
@@ -41,6 +42,10 @@ struct ImpactBody {
 }
 
 extension World {
+    /// Strikes the closing elastic contacts of chains one at a time (see the top of this file),
+    /// changing the awake bodies' velocities in `states` (pt/s, rad/s) before the step's
+    /// constraints are prepared; `dt` is the step (s). Costs one pass over the touching contacts
+    /// when a touching contact has restitution, and nothing more when none of them is closing.
     func resolveImpactChains(_ solved: UnsafePointer<SolvedContact>, count: Int, states: UnsafeMutablePointer<BodyState>,
                              sims: UnsafePointer<BodyStepData>, bodyCount: Int, dt: Float) {
         let threshold = restitutionThreshold
