@@ -148,6 +148,9 @@ open class DynamicAnimator {
     /// Wall-clock time spent inside the engine's step, summed over every step: `bench` compares
     /// it with the whole step to show what the UIKit layer adds. Never read by the simulation.
     package internal(set) var engineTime: Duration = .zero
+
+    /// The engine world under the animator, for `bench --profile` (its phase times).
+    package var engineWorld: World { world }
     var frameIndex = 0
     var frameObservers: [(token: Int, observer: (FrameReport) -> Void)] = []
     var nextObserverToken = 0

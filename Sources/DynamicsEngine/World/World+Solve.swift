@@ -5,6 +5,7 @@ extension World {
     /// warm start → solve (with position-error bias) → integrate positions → relax (without bias);
     /// then restitution, store impulses for the next step's warm start, and finalise the bodies.
     func solve(dt: Float, substeps: Int) {
+        var timer = PhaseTimer(isProfiling)
         let awakeCount = awakeBodies.count
         let h = dt / Float(substeps)
         let invH = 1 / h
@@ -256,6 +257,7 @@ extension World {
                     }
                 }
             }
+            profile.prepare = timer.lap()
             for substep in 0..<substeps {
                 // integrate velocities
                 pool.forEachRange(awakeCount, minimum: 256) { r in
@@ -320,6 +322,7 @@ extension World {
                           })
                 }
             }
+            profile.solve = timer.lap()
             // restitution
             // Several passes: applied point by point, one pass leaves a two-point manifold (a box
             // landing flat) about 12 % short of e·v, because the first point's impulse tips the
@@ -332,6 +335,7 @@ extension World {
             }
         }
 
+        profile.restitution = timer.lap()
         // Store impulses for the next step's warm start: from the constraints (solve order) into
         // `SolvedImpulses` (contact order), then into the contacts front to back (see
         // `SolvedImpulses`). A non-finite impulse (a numerical blow-up the bodies were already
@@ -368,13 +372,14 @@ extension World {
             }
         }
 
-        finalizeBodies(states: states, dt: dt)
+        profile.store = timer.lap()
+        finalizeBodies(states: states, dt: dt, timer: &timer)
     }
 
     /// Writes the solver's results back: velocities, centre of mass, rotation, origin transform; the
     /// sleep timer; shape boxes (fat boxes grow only when a shape leaves them, so resting bodies never
     /// touch the grid); and continuous collision for bodies that moved further than their size allows.
-    func finalizeBodies(states: UnsafeMutablePointer<BodyState>, dt: Float) {
+    func finalizeBodies(states: UnsafeMutablePointer<BodyState>, dt: Float, timer: inout PhaseTimer) {
         let awakeCount = awakeBodies.count
         let sleepVel = sleepThreshold
         let enableSleep = def.enableSleep
@@ -418,7 +423,9 @@ extension World {
         }
         }
         }
+        profile.finalize = timer.lap()
         if !fastBodies.isEmpty { solveContinuous(fastBodies) }
+        profile.continuous = timer.lap()
         // shape boxes
         var moved: [Int32] = []
         awakeBodies.withUnsafeBufferPointer { awake in

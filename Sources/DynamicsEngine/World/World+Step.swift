@@ -14,10 +14,15 @@ extension World {
         let n = max(1, min(substeps, 64))
         pool.beginStep()
         defer { pool.endStep() }
+        var timer = PhaseTimer(isProfiling)
         updatePairs()
+        profile.pairs = timer.lap()
         collide()
+        profile.collide = timer.lap()
         solve(dt: dt, substeps: n)
+        _ = timer.lap()   // solve times its own phases
         if def.enableSleep { updateSleep(dt: dt) }
+        profile.sleep = timer.lap()
         solvedContactCount = -1
         stepCount += 1
         if def.validate {

@@ -58,6 +58,10 @@ package final class World {
     package internal(set) var stepCount = 0
     /// Problems found by the validation walk (empty when valid or not run).
     package internal(set) var validationErrors: [String] = []
+    /// Whether steps time their phases into `profile` (off by default: `bench --profile`).
+    package var isProfiling = false
+    /// The last step's phase times, while `isProfiling`.
+    package internal(set) var profile = StepProfile()
 
     /// Constraints per colour in the last step (slot 0 = overflow), for the benchmark's report.
     package internal(set) var lastColorCounts: [Int] = []
