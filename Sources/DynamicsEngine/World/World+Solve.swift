@@ -9,8 +9,6 @@ extension World {
         let awakeCount = awakeBodies.count
         let h = dt / Float(substeps)
         let invH = 1 / h
-        let u = def.lengthUnitsPerMeter
-        _ = u
         let contactHertz = min(def.contactHertz, 0.125 * invH)
         let softness = Softness(hertz: contactHertz, zeta: def.contactDampingRatio, h: h)
         let staticSoftness = Softness(hertz: 2 * contactHertz, zeta: def.contactDampingRatio, h: h)
@@ -84,7 +82,6 @@ extension World {
             }
         }
         let jointSims = jointSimBuffer.reserve(count: max(1, jointList.count))
-        let warmStartScale: Float = 1
         bodies.withUnsafeBufferPointer { bb in
             joints.withUnsafeBufferPointer { jj in
                 jointList.withUnsafeBufferPointer { list in
@@ -94,7 +91,7 @@ extension World {
                         pool.forEachRange(list.count, minimum: 256) { r in
                             for k in r {
                                 JointSolver.prepare(jp + Int(list[k]), into: jointSims + Int(slot[k]), bodies: bp, sims: sims,
-                                                    dummy: dummy, ctx: ctx, warmStartScale: warmStartScale)
+                                                    dummy: dummy, ctx: ctx)
                             }
                         }
                     }
@@ -186,7 +183,7 @@ extension World {
                 cc.friction = input.friction
                 cc.restitution = input.restitution
                 ContactSolver.prepare(&cc, input, sims: sims, states: states, softness: softness,
-                                      staticSoftness: staticSoftness, warmStartScale: warmStartScale)
+                                      staticSoftness: staticSoftness)
                 return cc
             }
             for k in 0..<overflowCount { (constraints + k).initialize(to: prepare(ordered[k])) }
@@ -200,8 +197,7 @@ extension World {
                         for lane in 0..<Int(lanes[w]) {
                             let input = ordered + first + lane
                             WideContact.prepareLane(wc, lane, input, sims: sims, states: states,
-                                                    softness: input.pointee.solved.isStaticPair ? staticSoftness : softness,
-                                                    warmStartScale: warmStartScale)
+                                                    softness: input.pointee.solved.isStaticPair ? staticSoftness : softness)
                         }
                     }
                 }
