@@ -88,7 +88,7 @@ extension World {
                     jointSlot.withUnsafeBufferPointer { slot in
                         let bp = bb.baseAddress!, jp = jj.baseAddress!
                         // each joint reads its record and the bodies, and writes only its own sim
-                        pool.forEachRange(list.count, minimum: 256) { r in
+                        pool.forEachRange(list.count, minimum: SplitSize.bodies) { r in
                             for k in r {
                                 JointSolver.prepare(jp + Int(list[k]), into: jointSims + Int(slot[k]), bodies: bp, sims: sims,
                                                     dummy: dummy, ctx: ctx)
@@ -188,7 +188,7 @@ extension World {
             }
             for k in 0..<overflowCount { (constraints + k).initialize(to: prepare(ordered[k])) }
             wideLanes.withUnsafeBufferPointer { lanes in
-                pool.forEachRange(wideCount, minimum: 64) { r in
+                pool.forEachRange(wideCount, minimum: SplitSize.wideConstraints) { r in
                     for w in r {
                         let first = Int(wideFirst[w])
                         let wc = wide + w
@@ -233,10 +233,10 @@ extension World {
                     case .relax: for k in r { JointSolver.solve(jointSims + k, states, ctx: ctx, useBias: false) }
                     }
                 }
-                if color == 0 || n < 64 {
+                if color == 0 || n < SplitSize.serialJoints {
                     run(lo..<(lo + n))
                 } else {
-                    pool.forEachRange(n, minimum: 32) { r in run((lo + r.lowerBound)..<(lo + r.upperBound)) }
+                    pool.forEachRange(n, minimum: SplitSize.joints) { r in run((lo + r.lowerBound)..<(lo + r.upperBound)) }
                 }
             }
             /// `wide` solves a range of wide constraints with its chunk's trash record: a range, not one
@@ -248,7 +248,7 @@ extension World {
                     for c in overflowContacts { overflow(c) }
                 } else {
                     let lo = wideStart[color], n = wideStart[color + 1] - lo
-                    pool.forEachChunk(n, minimum: 16) { r, chunk in
+                    pool.forEachChunk(n, minimum: SplitSize.wideSolve) { r, chunk in
                         wide((lo + r.lowerBound)..<(lo + r.upperBound), trash + Int32(chunk))
                     }
                 }
@@ -256,7 +256,7 @@ extension World {
             profile.prepare = timer.lap()
             for substep in 0..<substeps {
                 // integrate velocities
-                pool.forEachRange(awakeCount, minimum: 256) { r in
+                pool.forEachRange(awakeCount, minimum: SplitSize.bodies) { r in
                     for k in r {
                         let sd = sims[k]
                         guard sd.isDynamic else { continue }
@@ -292,7 +292,7 @@ extension World {
                           wide: { r, t in for w in r { WideContactSolver.solve(wbase + w, states, invH: invH, useBias: true, maxPushSpeed: push, trash: t) } })
                 }
                 // integrate positions
-                pool.forEachRange(awakeCount, minimum: 256) { r in
+                pool.forEachRange(awakeCount, minimum: SplitSize.bodies) { r in
                     for k in r {
                         states[k].dq = states[k].dq.integrated(by: h * states[k].w)
                         states[k].dp += h * states[k].v
@@ -342,13 +342,13 @@ extension World {
         }
         if anyRestitution {
             // else the last relax pass stored them
-            pool.forEachRange(wideCount, minimum: 64) { r in
+            pool.forEachRange(wideCount, minimum: SplitSize.wideConstraints) { r in
                 for w in r { WideContactSolver.storeImpulses(wide + w, into: impulses) }
             }
         }
         contacts.withUnsafeMutableBufferPointer { cbuf in
             let cp = cbuf.baseAddress!
-            pool.forEachRange(solvedCount, minimum: 256) { r in
+            pool.forEachRange(solvedCount, minimum: SplitSize.storedContacts) { r in
                 for k in r {
                     // Both points, without reading the record's point count: a load here waits on
                     // the record's cache line, stores need not. A one-point manifold's second point

@@ -157,7 +157,7 @@ extension World {
         contacts = []
         // Blocks of contacts in order; each block records its own structural changes, merged after
         // in block order, so the result does not depend on how many threads ran.
-        let blockSize = 256
+        let blockSize = SplitSize.narrowPhaseBlock
         let blocks = (count + blockSize - 1) / blockSize
         let disjointLists = UnsafeMutablePointer<[Int32]>.allocate(capacity: max(1, blocks))
         let changedLists = UnsafeMutablePointer<[Int32]>.allocate(capacity: max(1, blocks))
