@@ -20,7 +20,7 @@ let package = Package(
         .executableTarget(name: "playground", dependencies: ["DynamicsScenes", "Dynamics"], path: "Playground"),
         .testTarget(name: "DynamicsEngineTests", dependencies: ["DynamicsEngine", "DynamicsScenes"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "DynamicsScenes"],
-                    exclude: ["Output/Golden"]),   // golden frames, read through #filePath
+                    exclude: ["Output/Golden", "Reliability/Golden"]),   // golden frames and snapshots, read through #filePath
     ],
     swiftLanguageModes: [.v6]
 )

@@ -16,6 +16,7 @@ struct Options {
     var list = false
     var csvDirectory: String? = nil
     var threads = 1
+    var snapshot = false
 }
 
 func parseOptions() -> Options {
@@ -33,12 +34,13 @@ func parseOptions() -> Options {
         case "--repeats", "-r": guard let n = Int(value(a)), n >= 1 else { fail("--repeats needs an integer ≥ 1") }; o.repeats = n
         case "--json": o.json = true
         case "--profile": o.profile = true
+        case "--snapshot": o.snapshot = true
         case "--smoke": o.smoke = true
         case "--csv": o.csvDirectory = value(a)
         case "--threads", "-t": guard let n = Int(value(a)), n >= 1, n <= 64 else { fail("--threads needs an integer 1…64") }; o.threads = n
         case "--help", "-h":
             print("""
-            usage: bench [--list] [--scene NAME]… [--steps N] [--repeats R] [--threads T] [--json] [--smoke] [--csv DIR]
+            usage: bench [--list] [--snapshot] [--scene NAME]… [--steps N] [--repeats R] [--threads T] [--json] [--profile] [--smoke] [--csv DIR]
               --list        list the scenes
               --scene NAME  run this scene (repeatable; default: all)
               --steps N     override each scene's step count
@@ -49,6 +51,7 @@ func parseOptions() -> Options {
                             store, finalize, continuous, sleep) and, for UIKit scenes, the animator
               --smoke       every scene for a few steps, one repeat (for CI)
               --csv DIR     append min/median ms per step to DIR/<scene>.csv
+              --snapshot    size and encode/decode/restore time of a 1000-item animator snapshot
             """)
             exit(0)
         default: fail("unknown argument \(a) (see --help)")
@@ -67,6 +70,10 @@ func milliseconds(_ d: Duration) -> Double {
 }
 
 let options = parseOptions()
+if options.snapshot {
+    runSnapshotBench(repeats: options.repeats)
+    exit(0)
+}
 let catalogue = BenchmarkScene.all
 if options.list {
     for s in catalogue { print("\(s.name)\t\(s.steps) steps\t\(s.summary)") }

@@ -192,8 +192,11 @@ extension DynamicAnimator {
 
     private func restoreOrThrow(_ snapshot: DynamicsSnapshot) throws {
         guard !isLocked, !isStepping, !isReconciling, !isSyncing else { throw DynamicsSnapshotError.restoringDuringStep }
-        guard snapshot.formatVersion == DynamicsSnapshot.formatVersion else {
-            throw DynamicsSnapshotError.corrupt("format version \(snapshot.formatVersion); this build reads version \(DynamicsSnapshot.formatVersion).")
+        guard (SnapshotFormat.oldest...SnapshotFormat.current).contains(snapshot.formatVersion) else {
+            throw DynamicsSnapshotError.unsupportedFormatVersion(snapshot.formatVersion)
+        }
+        guard snapshot.world.formatVersion == snapshot.formatVersion else {
+            throw DynamicsSnapshotError.corrupt("its world is of format version \(snapshot.world.formatVersion.map(String.init) ?? "none"), the snapshot of \(snapshot.formatVersion).")
         }
         guard snapshot.checksum == snapshot.computedChecksum else {
             throw DynamicsSnapshotError.corrupt("its checksum does not match its content.")
@@ -226,12 +229,13 @@ extension DynamicAnimator {
             throw DynamicsSnapshotError.corrupt("its world is inconsistent (\(problems.prefix(3).joined(separator: "; "))).")
         }
 
-        let state = try readAnimatorState(snapshot.animatorState, table: table.items, world: newWorld)
+        let state = try readAnimatorState(snapshot.animatorState, version: snapshot.formatVersion, table: table.items, world: newWorld)
 
         // Every behaviour checks its state before anything changes.
         var commits: [() -> Void] = []
         for (i, b) in flat.enumerated() {
-            var reader = SnapshotReader(bits: snapshot.behaviorStates[i], subject: "behaviour \(i) (\(behaviorLabel(b)))")
+            var reader = SnapshotReader(bits: snapshot.behaviorStates[i], subject: "behaviour \(i) (\(behaviorLabel(b)))",
+                                        formatVersion: snapshot.formatVersion)
             let context = SnapshotRestoreContext(world: newWorld, behaviorIndex: i, boundarySlotCount: state.boundaries.count,
                                                  boundaryOwners: state.boundaries.map { $0.map { ($0.behavior, $0.boundary) } },
                                                  collisionSlotOwners: state.collisionSlots)
@@ -309,8 +313,8 @@ extension DynamicAnimator {
         var itemsToWake: [Int] = []
     }
 
-    private func readAnimatorState(_ bits: [UInt64], table: [any DynamicItem], world newWorld: World) throws -> AnimatorState {
-        var r = SnapshotReader(bits: bits, subject: "animator state")
+    private func readAnimatorState(_ bits: [UInt64], version: Int, table: [any DynamicItem], world newWorld: World) throws -> AnimatorState {
+        var r = SnapshotReader(bits: bits, subject: "animator state", formatVersion: version)
         var s = AnimatorState()
         s.stepDuration = try r.finite()
         guard Self.stepDurationRange.contains(s.stepDuration) else { throw r.corrupt("stepDuration \(s.stepDuration)") }

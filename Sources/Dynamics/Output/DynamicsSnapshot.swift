@@ -21,9 +21,15 @@ import Foundation
 /// one your app builds the same way again after a relaunch. Anything else is refused with
 /// ``DynamicsSnapshotError``.
 ///
-/// The encoding is compact and opaque: numbers are stored as their IEEE-754 bit patterns (so
-/// infinities and signed zeros survive any coder), and a checksum over the whole snapshot makes
-/// decoding an altered archive fail with `DecodingError.dataCorrupted`.
+/// The encoding is explicit and versioned (see <doc:Snapshots>): the engine world is a binary
+/// record whose fields are listed by hand, independent of how the engine lays out its memory, and
+/// the animator's and behaviours' states are lists of numbers written field by field. Numbers are
+/// stored as their IEEE-754 bit patterns (so every bit, infinities and signed zeros included,
+/// survives any coder). A checksum over the whole snapshot makes decoding an altered archive fail
+/// with `DecodingError.dataCorrupted`; an archive written by a newer format version than
+/// ``formatVersion`` fails with ``DynamicsSnapshotError/unsupportedFormatVersion(_:)`` before the
+/// rest of it is read. Snapshots saved by this version stay readable by later versions, and
+/// continue bit for bit as long as the physics itself has not changed.
 ///
 /// ```swift
 /// let data = try JSONEncoder().encode(animator.snapshot())        // on suspend
@@ -32,10 +38,13 @@ import Foundation
 /// try animator.restore(saved)                                      // on resume
 /// ```
 public struct DynamicsSnapshot: Codable, Sendable, Equatable {
-    /// The version of the encoding this build writes and reads: 1.
-    public static let formatVersion = 1
+    /// The version of the encoding this build writes: 1. It grows by one whenever what a snapshot
+    /// holds or how it is laid out changes; this build reads every version from 1 up to it.
+    public static let formatVersion = SnapshotFormat.current
 
-    /// The encoding's version; restoring a snapshot of another version throws.
+    /// The version of the encoding this snapshot was written in. Decoding an archive of a version
+    /// newer than ``DynamicsSnapshot/formatVersion`` (the static one) throws
+    /// ``DynamicsSnapshotError/unsupportedFormatVersion(_:)``.
     public internal(set) var formatVersion: Int
     /// The animator's ``DynamicAnimator/elapsedTime`` when the snapshot was taken, in seconds.
     public internal(set) var elapsedTime: TimeInterval
@@ -76,13 +85,19 @@ public struct DynamicsSnapshot: Codable, Sendable, Equatable {
         case formatVersion, elapsedTime, frameIndex, itemCount, configuration, animatorState, behaviorStates, world, checksum
     }
 
-    /// Decodes a snapshot. An archive whose checksum does not match its content (altered or
-    /// truncated after it was written) fails with `DecodingError.dataCorrupted`.
+    /// Decodes a snapshot. The format version is read first: an archive of a version this build
+    /// does not know (newer than ``DynamicsSnapshot/formatVersion``, or below 1) throws
+    /// ``DynamicsSnapshotError/unsupportedFormatVersion(_:)`` before anything else is read. An
+    /// archive whose checksum does not match its content (altered or truncated after it was
+    /// written) fails with `DecodingError.dataCorrupted`.
     ///
     /// - Parameter decoder: The decoder to read from.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         formatVersion = try c.decode(Int.self, forKey: .formatVersion)
+        guard (SnapshotFormat.oldest...SnapshotFormat.current).contains(formatVersion) else {
+            throw DynamicsSnapshotError.unsupportedFormatVersion(formatVersion)
+        }
         elapsedTime = Double(bitPattern: try c.decode(UInt64.self, forKey: .elapsedTime))
         frameIndex = try c.decode(Int.self, forKey: .frameIndex)
         itemCount = try c.decode(Int.self, forKey: .itemCount)
@@ -91,6 +106,10 @@ public struct DynamicsSnapshot: Codable, Sendable, Equatable {
         behaviorStates = try c.decode([[UInt64]].self, forKey: .behaviorStates)
         world = try c.decode(WorldSnapshot.self, forKey: .world)
         checksum = try c.decode(UInt64.self, forKey: .checksum)
+        guard world.formatVersion == formatVersion else {
+            throw DecodingError.dataCorruptedError(forKey: .world, in: c,
+                                                   debugDescription: "The snapshot's world is of format version \(world.formatVersion.map(String.init) ?? "none"), the snapshot of \(formatVersion).")
+        }
         guard checksum == computedChecksum else {
             throw DecodingError.dataCorruptedError(forKey: .checksum, in: c,
                                                    debugDescription: "The snapshot's checksum does not match its content; it was altered after it was written.")
@@ -138,8 +157,12 @@ public enum DynamicsSnapshotError: Error, Sendable, Equatable, CustomStringConve
     /// The snapshot was taken from an animator with other items or behaviours (or other reference
     /// bounds); the message names the first difference.
     case configurationMismatch(String)
-    /// The snapshot is inconsistent: written by another version, or altered.
+    /// The snapshot is inconsistent: altered, truncated, or not a snapshot.
     case corrupt(String)
+    /// The snapshot was written in a format version this build does not read: a newer one (saved
+    /// by a later version of the library), or a number that is no version at all. Nothing of it
+    /// was read.
+    case unsupportedFormatVersion(Int)
     /// `restore(_:)` was called during a step (from an `action`, a delegate callback or a frame
     /// observer), or while the animator was rebuilding its behaviour tree or its world (from
     /// `willMove(to:)` or a diagnostic handler); call it between steps.
@@ -152,6 +175,8 @@ public enum DynamicsSnapshotError: Error, Sendable, Equatable, CustomStringConve
             return "The snapshot does not fit this animator: \(why)"
         case .corrupt(let why):
             return "The snapshot is corrupt: \(why)"
+        case .unsupportedFormatVersion(let version):
+            return "The snapshot was written in format version \(version); this build reads versions \(SnapshotFormat.oldest)…\(SnapshotFormat.current). Update swift-dynamics to read it."
         case .restoringDuringStep:
             return "restore(_:) cannot run during a step's callbacks; call it between steps."
         }
@@ -191,10 +216,14 @@ struct SnapshotReader {
     private var index = 0
     /// What is being read, for error messages.
     let subject: String
+    /// The format version of the snapshot being read: a behaviour whose state gains a value in a
+    /// later version reads it only when `formatVersion` is at least that version.
+    let formatVersion: Int
 
-    init(bits: [UInt64], subject: String) {
+    init(bits: [UInt64], subject: String, formatVersion: Int = DynamicsSnapshot.formatVersion) {
         values = bits.map(Double.init(bitPattern:))
         self.subject = subject
+        self.formatVersion = formatVersion
     }
 
     func corrupt(_ why: String) -> DynamicsSnapshotError {

@@ -24,7 +24,7 @@ package enum JointKind: UInt8, Sendable, Codable {
 
 /// Everything needed to create a joint. Anchors are in each body's local frame (pt, relative to the
 /// body origin); angles in radians; frequencies in Hz; forces in mass·pt/s².
-package struct JointDef: Sendable, Codable {
+package struct JointDef: Sendable {
     // Read when the joint is created or prepared.
     package var bodyA: BodyID = .null
     package var bodyB: BodyID = .null
@@ -77,7 +77,7 @@ package struct JointDef: Sendable, Codable {
 
 /// A joint in the world: the definition, its links and the impulses it carries from step to step.
 /// What the sub-steps read lives in a ``JointSim``, made afresh each step.
-struct Joint: Codable {
+struct Joint {
     var bodyA: Int32 = -1
     var bodyB: Int32 = -1
     var generation: UInt32 = 0
@@ -90,7 +90,7 @@ struct Joint: Codable {
 
 /// A joint's accumulated impulses, warm-started from step to step: mass·pt/s for the linear and
 /// axial ones, mass·pt²/s for the angular ones; all zero for a new joint.
-struct JointImpulses: Codable {
+struct JointImpulses {
     var linear: Vec2 = .zero
     var angular: Float = 0
     /// Distance joints (rigid or spring) and the prismatic joint's axis.

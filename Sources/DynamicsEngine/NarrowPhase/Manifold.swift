@@ -5,7 +5,7 @@
 /// re-running collision in every sub-step (the "soft step"). Impulses persist between steps and are
 /// matched by `id`, which names the pair of features (edges or vertices) that made the point, so a
 /// resting stack starts every step from last step's answer (warm starting).
-package struct ManifoldPoint: Sendable, Codable, Equatable {
+package struct ManifoldPoint: Sendable, Equatable {
     /// World position of the point (pt), midway between the two surfaces.
     package var point: Vec2 = .zero
     package var anchorA: Vec2 = .zero
@@ -28,7 +28,7 @@ package struct ManifoldPoint: Sendable, Codable, Equatable {
 }
 
 /// Up to two contact points sharing a normal that points from shape A to shape B.
-package struct Manifold: Sendable, Codable, Equatable {
+package struct Manifold: Sendable, Equatable {
     package var normal: Vec2 = .zero
     package var p0 = ManifoldPoint()
     package var p1 = ManifoldPoint()

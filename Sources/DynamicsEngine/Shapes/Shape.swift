@@ -55,7 +55,7 @@ package struct ShapeDef: Sendable {
     package init() {}
 }
 
-enum ShapeKind: UInt8, Codable { case circle = 0, polygon = 1, segment = 2 }
+enum ShapeKind: UInt8 { case circle = 0, polygon = 1, segment = 2 }
 
 /// Vertices and outward normals of a convex polygon, in the body frame, counter-clockwise in a
 /// y-up sense. Held in manually managed memory so collision loops see no reference counting; the

@@ -599,7 +599,7 @@ package final class World {
 }
 
 /// The two per-side links of a contact or joint in its bodies' edge lists.
-struct EdgeLinks: Codable {
+struct EdgeLinks {
     var side0: Int32 = -1
     var side1: Int32 = -1
     @inline(__always) func get(_ i: Int) -> Int32 { i == 0 ? side0 : side1 }

@@ -277,6 +277,50 @@ struct AnimatorSnapshotTests {
         #expect(scene.animator.snapshot() == good)
     }
 
+    /// Random mutations of every part of a snapshot, with the checksum made to match so that the
+    /// restore itself must find the damage: it throws and keeps the animator, or succeeds and the
+    /// animator steps on. Never a crash.
+    @Test func mutatedSnapshotsNeverCrashAndKeepTheAnimator() throws {
+        let scene = BusyScene(validating: false)
+        _ = scene.run(frames: 60)
+        let good = scene.animator.snapshot()
+        var seed: UInt64 = 7
+        func next() -> UInt64 { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return seed >> 11 }
+        var refused = 0
+        for round in 0..<300 {
+            var s = good
+            switch round % 4 {
+            case 0, 1:   // the world's bytes
+                var bytes = s.world.bytes
+                for _ in 0..<(1 + Int(next() % 3)) {
+                    let at = 8 + Int(next() % UInt64(bytes.count - 8))
+                    if next() % 5 == 0 { bytes.removeSubrange(at..<min(bytes.count, at + 1 + Int(next() % 8))) }
+                    else { bytes[at] = UInt8(truncatingIfNeeded: next()) }
+                }
+                s.world = WorldSnapshot(bytes: bytes)
+            case 2:      // the animator's state
+                let at = Int(next() % UInt64(s.animatorState.count))
+                s.animatorState[at] = next() % 2 == 0 ? next() : s.animatorState[at] ^ (1 << (next() % 64))
+            default:     // a behaviour's state
+                let k = Int(next() % UInt64(s.behaviorStates.count))
+                guard !s.behaviorStates[k].isEmpty else { continue }
+                let at = Int(next() % UInt64(s.behaviorStates[k].count))
+                s.behaviorStates[k][at] = next() % 2 == 0 ? Double(Int(next() % 40) - 5).bitPattern : next()
+            }
+            s.checksum = s.computedChecksum
+            let before = scene.animator.snapshot()
+            do {
+                try scene.animator.restore(s)
+                for _ in 0..<3 { scene.animator.step() }
+            } catch is DynamicsSnapshotError {
+                refused += 1
+                #expect(scene.animator.snapshot() == before, "round \(round): a refused snapshot changed the animator")
+            }
+            try scene.animator.restore(good)
+        }
+        #expect(refused > 100)
+    }
+
     @Test func restoringDuringAStepIsRefused() throws {
         let scene = BusyScene()
         _ = scene.run(frames: 5)
