@@ -83,7 +83,6 @@ struct Body {
     var isAlive = false
     var fixedRotation = false
     var enableSleep = true
-    var isAwake = true
     /// Index of the sleeping island that holds the body, −1 when awake.
     var sleepIsland: Int32 = -1
     var headShape: Int32 = -1
@@ -93,6 +92,4 @@ struct Body {
     var headJointKey: Int32 = -1        // joint edge list: (joint << 1) | side
     var jointCount: Int32 = 0
     var userData: Int = 0
-    /// Island label of the current step (union-find scratch).
-    var islandScratch: Int32 = -1
 }

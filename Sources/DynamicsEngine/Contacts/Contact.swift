@@ -19,8 +19,6 @@ struct Contact {
     var prevKey = EdgeLinks()
     var nextKey = EdgeLinks()
     var pairKey: UInt64 = 0
-    /// Index of this contact's constraint in the current step, −1 when not solved.
-    var constraintIndex: Int32 = -1
     // Recycling: the poses when the manifold was last computed.
     var cachedRotationA = Rot.identity
     var cachedRotationB = Rot.identity

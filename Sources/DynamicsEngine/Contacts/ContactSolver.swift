@@ -43,7 +43,7 @@ struct SolvedContact {
 /// What the preparation reads of a touching contact, copied out of it in contact order while the
 /// contacts are sorted into solve order.
 ///
-/// Why a copy: the preparation visits contacts colour by colour, and reading the 216-byte contact
+/// Why a copy: the preparation visits contacts colour by colour, and reading the 200-byte contact
 /// records in that order missed the cache once per contact (most of the preparation's time). The
 /// sort reads them front to back instead, and the preparation reads these copies front to back.
 struct ContactInput {
@@ -268,8 +268,8 @@ enum ContactSolver {
 /// carried into the contact records front to back.
 ///
 /// Why not straight into the contacts: the constraints are in solve order, and writing their
-/// impulses into the 216-byte contact records in that order missed the cache once per contact;
-/// this array is an eighth of their size.
+/// impulses into the 200-byte contact records in that order missed the cache once per contact;
+/// this array (24 bytes a contact) is an eighth of their size.
 struct SolvedImpulses {
     var p0: PointImpulses
     var p1: PointImpulses
@@ -279,14 +279,12 @@ struct PointImpulses {
     var normalImpulse: Float
     var tangentImpulse: Float
     var maxNormalImpulse: Float
-    var relativeVelocity: Float
 }
 
 extension PointImpulses {
     @inline(__always)
     init(_ cp: ConstraintPoint) {
-        self.init(normalImpulse: cp.normalImpulse, tangentImpulse: cp.tangentImpulse, maxNormalImpulse: cp.maxNormalImpulse,
-                  relativeVelocity: cp.relativeVelocity)
+        self.init(normalImpulse: cp.normalImpulse, tangentImpulse: cp.tangentImpulse, maxNormalImpulse: cp.maxNormalImpulse)
     }
 }
 
@@ -299,6 +297,5 @@ extension ManifoldPoint {
         normalImpulse = finite(s.normalImpulse)
         tangentImpulse = finite(s.tangentImpulse)
         maxNormalImpulse = finite(s.maxNormalImpulse)
-        normalVelocity = finite(s.relativeVelocity)
     }
 }

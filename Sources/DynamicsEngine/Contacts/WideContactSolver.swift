@@ -270,9 +270,9 @@ extension WideContactSolver {
         for l in 0..<4 where c.pointee.found[l] >= 0 {
             impulses[Int(c.pointee.found[l])] = SolvedImpulses(
                 p0: PointImpulses(normalImpulse: c.pointee.normalImpulse1[l], tangentImpulse: c.pointee.tangentImpulse1[l],
-                                  maxNormalImpulse: c.pointee.maxNormalImpulse1[l], relativeVelocity: c.pointee.relativeVelocity1[l]),
+                                  maxNormalImpulse: c.pointee.maxNormalImpulse1[l]),
                 p1: PointImpulses(normalImpulse: c.pointee.normalImpulse2[l], tangentImpulse: c.pointee.tangentImpulse2[l],
-                                  maxNormalImpulse: c.pointee.maxNormalImpulse2[l], relativeVelocity: c.pointee.relativeVelocity2[l]))
+                                  maxNormalImpulse: c.pointee.maxNormalImpulse2[l]))
         }
     }
 

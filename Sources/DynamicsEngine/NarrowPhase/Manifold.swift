@@ -18,10 +18,7 @@ package struct ManifoldPoint: Sendable, Equatable {
     /// Largest normal impulse applied in any sub-step of the last step: tells a real touch from a
     /// speculative one.
     package var maxNormalImpulse: Float = 0
-    /// Normal velocity when the step began (pt/s), for restitution.
-    package var normalVelocity: Float = 0
     package var id: UInt32 = 0
-    package var persisted = false
     /// separation − n·(c_B − c_A + anchorB − anchorA) when computed: lets a recycled manifold
     /// update its separation from the bodies' motion without re-running collision.
     package var baseSeparation: Float = 0

@@ -57,8 +57,6 @@ extension Body: SnapshotRecord {
     static let notSaved: KeyValuePairs<String, String> = [
         "isAlive": "the slot header (World+Snapshot)",
         "generation": "the slot header (World+Snapshot)",
-        "isAwake": "write-only: nothing reads it (awakeIndex ≥ 0 says whether a body is awake)",
-        "islandScratch": "never read or written outside its declaration",
     ]
 }
 
@@ -127,7 +125,6 @@ extension Contact: SnapshotRecord {
     static let notSaved: KeyValuePairs<String, String> = [
         "isAlive": "the slot header (World+Snapshot)",
         "pairKey": "derived: pairKey(shapeA, shapeB), recomputed on restore",
-        "constraintIndex": "never read (per-step scratch)",
     ]
 }
 
@@ -161,10 +158,7 @@ extension ManifoldPoint: SnapshotRecord {
         .field("tangentImpulse", \.tangentImpulse),
         .field("maxNormalImpulse", \.maxNormalImpulse),
     ]
-    static let notSaved: KeyValuePairs<String, String> = [
-        "normalVelocity": "write-only: kept with the impulses at the end of a step, read by nothing (save it, since: the next version, if a step starts reading it)",
-        "persisted": "write-only: nothing reads it",
-    ]
+    static let notSaved: KeyValuePairs<String, String> = [:]
 }
 
 /// A live joint (a free slot is saved as its generation only).

@@ -166,7 +166,6 @@ extension World {
             removeFromAwake(id.index)
             bodies[bi].linearVelocity = .zero
             bodies[bi].angularVelocity = 0
-            bodies[bi].isAwake = false
         } else if old == .static {
             addToAwake(id.index)
         }

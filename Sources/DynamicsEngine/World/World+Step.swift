@@ -211,12 +211,10 @@ extension World {
                                     if c.pointee.manifold.pointCount > 0 {
                                         let p = c.pointee.manifold.p0
                                         c.pointee.manifold.p0.separation = p.baseSeparation + dot(dc + dqB.rotate(p.anchorB) - dqA.rotate(p.anchorA), n)
-                                        c.pointee.manifold.p0.persisted = true
                                     }
                                     if c.pointee.manifold.pointCount > 1 {
                                         let p = c.pointee.manifold.p1
                                         c.pointee.manifold.p1.separation = p.baseSeparation + dot(dc + dqB.rotate(p.anchorB) - dqA.rotate(p.anchorA), n)
-                                        c.pointee.manifold.p1.persisted = true
                                     }
                                     continue
                                 }
@@ -238,7 +236,6 @@ extension World {
                                 for o in 0..<Int(old.pointCount) where old[o].id == mp.id {
                                     mp.normalImpulse = old[o].normalImpulse
                                     mp.tangentImpulse = old[o].tangentImpulse
-                                    mp.persisted = true
                                     break
                                 }
                                 m[k] = mp

@@ -166,12 +166,9 @@ package final class World {
             if d.isAwake || d.type == .kinematic {
                 addToAwake(index)
             } else {
-                bodies[Int(index)].isAwake = false
                 let island = newSleepIsland([index])
                 bodies[Int(index)].sleepIsland = island
             }
-        } else {
-            bodies[Int(index)].isAwake = false
         }
         return BodyID(index: index, generation: bodies[Int(index)].generation)
     }
@@ -545,7 +542,6 @@ package final class World {
     func addToAwake(_ bi: Int32) {
         guard bodies[Int(bi)].awakeIndex < 0 else { return }
         bodies[Int(bi)].awakeIndex = Int32(awakeBodies.count)
-        bodies[Int(bi)].isAwake = true
         awakeBodies.append(bi)
     }
 
@@ -558,7 +554,6 @@ package final class World {
             bodies[Int(last)].awakeIndex = Int32(ai)
         }
         bodies[Int(bi)].awakeIndex = -1
-        bodies[Int(bi)].isAwake = false
     }
 
     func newSleepIsland(_ members: [Int32]) -> Int32 {
