@@ -47,8 +47,8 @@ func parseOptions() -> Options {
               --repeats R   fresh-world repeats per scene (default 4)
               --threads T   threads per world step (default 1; results are identical for any T)
               --json        one JSON object per scene per line
-              --profile     also time the engine's phases (pairs, collide, prepare, solve, restitution,
-                            store, finalize, continuous, sleep) and, for UIKit scenes, the animator
+              --profile     also time the engine's phases (pairs, collide, prepare joints, prepare contacts, solve,
+                            restitution, store, finalize, continuous, sleep) and, for UIKit scenes, the animator
               --smoke       every scene for a few steps, one repeat (for CI)
               --csv DIR     append min/median ms per step to DIR/<scene>.csv
               --snapshot    size and encode/decode/restore time of a 1000-item animator snapshot

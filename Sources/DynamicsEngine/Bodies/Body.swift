@@ -47,7 +47,7 @@ package struct BodyDef: Sendable {
 
 /// Per-body state. Hot fields first: the solver copies what it needs into dense per-step arrays,
 /// so this struct is read once and written once per step for an awake body.
-struct Body {
+struct Body: PoolElement {
     // What the narrow phase reads of both bodies of every contact, in the first 64 bytes so a
     // contact costs one cache line per body (declaration order is layout order).
     var transform: Transform = .identity        // origin pose
@@ -79,7 +79,6 @@ struct Body {
     var sleepTime: Float = 0
 
     // Bookkeeping (cold).
-    var generation: UInt32 = 0
     var isAlive = false
     var fixedRotation = false
     var enableSleep = true

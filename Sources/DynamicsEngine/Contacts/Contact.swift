@@ -4,7 +4,7 @@
 /// narrow phase when they stop; in between, the manifold is recomputed every step and its impulses
 /// carried over by feature id. Shape A is the one of higher kind (segment ≥ polygon ≥ circle), so
 /// one manifold function per kind pair suffices; the normal points from A to B.
-struct Contact {
+struct Contact: PoolElement {
     var shapeA: Int32 = -1
     var shapeB: Int32 = -1
     var bodyA: Int32 = -1

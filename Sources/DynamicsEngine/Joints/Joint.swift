@@ -77,10 +77,9 @@ package struct JointDef: Sendable {
 
 /// A joint in the world: the definition, its links and the impulses it carries from step to step.
 /// What the sub-steps read lives in a ``JointSim``, made afresh each step.
-struct Joint {
+struct Joint: PoolElement {
     var bodyA: Int32 = -1
     var bodyB: Int32 = -1
-    var generation: UInt32 = 0
     var isAlive = false
     var prevKey = EdgeLinks()
     var nextKey = EdgeLinks()

@@ -97,7 +97,7 @@ struct PolygonStore {
 }
 
 /// A shape attached to a body.
-struct Shape {
+struct Shape: PoolElement {
     // What the narrow phase reads of both shapes of every contact, first, so it sits in one cache
     // line (declaration order is layout order). Geometry is in the local frame. Circle: p1 = centre,
     // radius. Segment: p1, p2. Polygon: `polygon`.
@@ -110,7 +110,6 @@ struct Shape {
     var polygon: PolygonStore? = nil
 
     var body: Int32 = -1
-    var generation: UInt32 = 0
     var nextShape: Int32 = -1
     // Material.
     var density: Float = 1

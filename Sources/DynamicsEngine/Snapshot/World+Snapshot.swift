@@ -100,13 +100,13 @@ private struct DecodedWorld {
     var cellSize: Float = 0
     var cellSizeChosen = false
     var cellSizeProxyCount = 0
-    var bodies: [Body] = []
+    var bodies: [Body] = [], bodyGenerations: [UInt32] = []
     var freeBodies: [Int32] = []
-    var shapes: [Shape] = []
+    var shapes: [Shape] = [], shapeGenerations: [UInt32] = []
     var freeShapes: [Int32] = []
     var contacts: [Contact] = []
     var freeContacts: [Int32] = []
-    var joints: [Joint] = []
+    var joints: [Joint] = [], jointGenerations: [UInt32] = []
     var freeJoints: [Int32] = []
     var awakeBodies: [Int32] = []
     var sleepIslands: [[Int32]] = []
@@ -124,19 +124,20 @@ private struct DecodedWorld {
 
     func freePolygons() { for s in shapes { s.polygon?.free() } }
 
-    /// Reads `count` slots: a live flag, a generation (unless `generation` is nil), the record's
-    /// fields when live, every float of a live record finite.
-    private static func slots<R: SnapshotRecord>(_ name: String, _ r: inout ByteReader, generation: WritableKeyPath<R, UInt32>?,
-                                                 alive: WritableKeyPath<R, Bool>, append: (R) -> Void,
-                                                 cleanUp: (R) -> Void = { _ in }) throws {
-        let n = try r.count(minimumSize: generation == nil ? 1 : 5)
+    /// Reads `count` slots: a live flag, a generation (for the pools that hand out ids), the
+    /// record's fields when live, every float of a live record finite.
+    private static func slots<R: SnapshotRecord & PoolElement>(_ name: String, _ r: inout ByteReader, hasGeneration: Bool,
+                                                               append: (R, UInt32) -> Void,
+                                                               cleanUp: (R) -> Void = { _ in }) throws {
+        let n = try r.count(minimumSize: hasGeneration ? 5 : 1)
         for i in 0..<n {
             r.record = "\(name) \(i)"
             r.field = "isAlive"
             var v = R()
-            v[keyPath: alive] = try r.bool()
-            if let g = generation { r.field = "generation"; v[keyPath: g] = try r.u32() }
-            if v[keyPath: alive] {
+            v.isAlive = try r.bool()
+            var generation: UInt32 = 0
+            if hasGeneration { r.field = "generation"; generation = try r.u32() }
+            if v.isAlive {
                 r.resetFiniteCheck()
                 do {
                     try v.readFields(from: &r)
@@ -146,7 +147,7 @@ private struct DecodedWorld {
                     throw error
                 }
             }
-            append(v)
+            append(v, generation)
         }
         r.field = ""
     }
@@ -167,18 +168,21 @@ private struct DecodedWorld {
         }
 
         var bodies: [Body] = [], shapes: [Shape] = [], contacts: [Contact] = [], joints: [Joint] = []
-        try Self.slots("body", &r, generation: \Body.generation, alive: \.isAlive, append: { bodies.append($0) })
+        var bodyGenerations: [UInt32] = [], shapeGenerations: [UInt32] = [], jointGenerations: [UInt32] = []
+        try Self.slots("body", &r, hasGeneration: true, append: { (b: Body, g) in bodies.append(b); bodyGenerations.append(g) })
         self.bodies = bodies
+        self.bodyGenerations = bodyGenerations
         r.record = "free bodies"; freeBodies = try r.int32s()
-        defer { self.shapes = shapes }   // so that a failure frees the polygons read so far
-        try Self.slots("shape", &r, generation: \Shape.generation, alive: \.isAlive, append: { shapes.append($0) },
+        defer { self.shapes = shapes; self.shapeGenerations = shapeGenerations }   // so that a failure frees the polygons read so far
+        try Self.slots("shape", &r, hasGeneration: true, append: { (s: Shape, g) in shapes.append(s); shapeGenerations.append(g) },
                        cleanUp: { $0.polygon?.free() })
         r.record = "free shapes"; freeShapes = try r.int32s()
-        try Self.slots("contact", &r, generation: nil, alive: \Contact.isAlive, append: { contacts.append($0) })
+        try Self.slots("contact", &r, hasGeneration: false, append: { (c: Contact, _) in contacts.append(c) })
         self.contacts = contacts
         r.record = "free contacts"; freeContacts = try r.int32s()
-        try Self.slots("joint", &r, generation: \Joint.generation, alive: \.isAlive, append: { joints.append($0) })
+        try Self.slots("joint", &r, hasGeneration: true, append: { (j: Joint, g) in joints.append(j); jointGenerations.append(g) })
         self.joints = joints
+        self.jointGenerations = jointGenerations
         r.record = "free joints"; freeJoints = try r.int32s()
         r.record = "awake bodies"; awakeBodies = try r.int32s()
         r.record = "sleeping islands"
@@ -202,29 +206,29 @@ extension World {
         cellSizeChosen.write(to: &w)
         cellSizeProxyCount.write(to: &w)
         w.count(bodies.count)
-        for b in bodies {
-            b.isAlive.write(to: &w); w.u32(b.generation)
+        for (i, b) in bodies.enumerated() {
+            b.isAlive.write(to: &w); w.u32(bodies.generations[i])
             if b.isAlive { b.writeFields(to: &w) }
         }
-        w.int32s(freeBodies)
+        w.int32s(bodies.freeList)
         w.count(shapes.count)
-        for s in shapes {
-            s.isAlive.write(to: &w); w.u32(s.generation)
+        for (i, s) in shapes.enumerated() {
+            s.isAlive.write(to: &w); w.u32(shapes.generations[i])
             if s.isAlive { s.writeFields(to: &w) }
         }
-        w.int32s(freeShapes)
+        w.int32s(shapes.freeList)
         w.count(contacts.count)
         for c in contacts {
             c.isAlive.write(to: &w)
             if c.isAlive { c.writeFields(to: &w) }
         }
-        w.int32s(freeContacts)
+        w.int32s(contacts.freeList)
         w.count(joints.count)
-        for j in joints {
-            j.isAlive.write(to: &w); w.u32(j.generation)
+        for (i, j) in joints.enumerated() {
+            j.isAlive.write(to: &w); w.u32(joints.generations[i])
             if j.isAlive { j.writeFields(to: &w) }
         }
-        w.int32s(freeJoints)
+        w.int32s(joints.freeList)
         w.int32s(awakeBodies)
         w.count(sleepIslands.count)
         for island in sleepIslands { w.int32s(island) }
@@ -296,16 +300,13 @@ extension World {
         for s in shapes where s.isAlive { s.polygon?.free() }
         committed = true
         gravity = d.gravity
-        bodies = d.bodies
-        freeBodies = d.freeBodies
-        shapes = d.shapes
+        bodies.replaceAll(elements: d.bodies, generations: d.bodyGenerations, free: d.freeBodies)
+        shapes.replaceAll(elements: d.shapes, generations: d.shapeGenerations, free: d.freeShapes)
         maxPolygonCount = max(8, shapes.reduce(0) { max($0, Int($1.polygon?.count ?? 0)) })
-        freeShapes = d.freeShapes
-        contacts = d.contacts
+        // contact generations are not saved: contacts are never handed out by id
+        contacts.replaceAll(elements: d.contacts, generations: Array(repeating: 0, count: d.contacts.count), free: d.freeContacts)
         for i in contacts.indices where contacts[i].isAlive { contacts[i].pairKey = pairKey(contacts[i].shapeA, contacts[i].shapeB) }
-        freeContacts = d.freeContacts
-        joints = d.joints
-        freeJoints = d.freeJoints
+        joints.replaceAll(elements: d.joints, generations: d.jointGenerations, free: d.freeJoints)
         awakeBodies = d.awakeBodies
         sleepIslands = d.sleepIslands
         freeSleepIslands = d.freeSleepIslands

@@ -1,22 +1,24 @@
 /// Where a step's time goes, phase by phase (Box2D's `b2Profile`), for `bench --profile`.
 ///
 /// Measured only while `World.isProfiling` is on (two clock reads a phase, about 50 ns); the
-/// durations are those of the last step. `solve` is the sub-steps (integrate, warm start, solve,
-/// integrate positions, relax); `prepare` includes ordering, colouring and the impact pass.
+/// durations are those of the last step, one per function of `World.step`. `solve` is the
+/// sub-steps (integrate, warm start, solve, integrate positions, relax).
 package struct StepProfile: Sendable, Equatable {
     /// The broad phase: new pairs from the grid.
     package var pairs: Duration = .zero
     /// The narrow phase: manifolds, begin and end touch.
     package var collide: Duration = .zero
-    /// Body records, joint and contact preparation, colouring, the impact pass.
-    package var prepare: Duration = .zero
+    /// The awake bodies' records; joints coloured, ordered and prepared.
+    package var prepareJoints: Duration = .zero
+    /// Contacts coloured, the impact pass for elastic rows, contacts ordered and prepared.
+    package var prepareContacts: Duration = .zero
     /// The sub-steps.
     package var solve: Duration = .zero
     /// The restitution pass.
     package var restitution: Duration = .zero
     /// Storing impulses for the next step's warm start.
     package var store: Duration = .zero
-    /// Writing bodies back: transforms, boxes, sleep timers.
+    /// Writing bodies back: velocities, transforms, sleep timers, then (after continuous) shape boxes.
     package var finalize: Duration = .zero
     /// Continuous collision of fast bodies.
     package var continuous: Duration = .zero
@@ -27,7 +29,8 @@ package struct StepProfile: Sendable, Equatable {
 
     /// The phases' names and durations, in step order.
     package var phases: [(name: String, duration: Duration)] {
-        [("pairs", pairs), ("collide", collide), ("prepare", prepare), ("solve", solve),
+        [("pairs", pairs), ("collide", collide), ("prepare_joints", prepareJoints),
+         ("prepare_contacts", prepareContacts), ("solve", solve),
          ("restitution", restitution), ("store", store), ("finalize", finalize),
          ("continuous", continuous), ("sleep", sleep)]
     }

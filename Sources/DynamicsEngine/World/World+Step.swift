@@ -3,10 +3,7 @@ import Foundation
 extension World {
     /// Advances the world by `dt` seconds with `substeps` solver sub-steps (Box2D's defaults: 1/60, 4).
     ///
-    /// The recipe, one call per phase: find new pairs (grid), update manifolds (once per step),
-    /// solve with sub-steps (integrate, warm start, solve, integrate positions, relax), restitution,
-    /// store impulses, finalise bodies (transforms, boxes, sleep timers), continuous collision for fast
-    /// bodies, then put resting islands to sleep.
+    /// The recipe, one function per phase, each timed into `profile` while `isProfiling`.
     package func step(dt: Float, substeps: Int) {
         beginEvents.removeAll(keepingCapacity: true)
         endEvents.removeAll(keepingCapacity: true)
@@ -15,13 +12,28 @@ extension World {
         pool.beginStep()
         defer { pool.endStep() }
         var timer = PhaseTimer(isProfiling)
-        updatePairs()
+        updatePairs()                                   // new pairs from the grid: the only phase that adds slots
         profile.pairs = timer.lap()
-        collide()
+        collide()                                       // manifolds; touches begin and end
         profile.collide = timer.lap()
-        solve(dt: dt, substeps: n)
-        _ = timer.lap()   // solve times its own phases
-        if def.enableSleep { updateSleep(dt: dt) }
+        var ctx = makeStepContext(dt: dt, substeps: n)
+        prepareJoints(&ctx)                             // body records; joints coloured and prepared
+        profile.prepareJoints = timer.lap()
+        prepareContacts(&ctx)                           // contacts coloured, impact pass, prepared
+        profile.prepareContacts = timer.lap()
+        solveSubsteps(ctx)
+        profile.solve = timer.lap()
+        applyRestitution(ctx)
+        profile.restitution = timer.lap()
+        storeImpulses(ctx)                              // for the next step's warm start
+        profile.store = timer.lap()
+        let fast = finalizeBodies(ctx)
+        profile.finalize = timer.lap()
+        if !fast.isEmpty { solveContinuous(fast) }      // fast bodies stop at their first hit
+        profile.continuous = timer.lap()
+        updateShapeBoxes(ctx)
+        profile.finalize += timer.lap()
+        if def.enableSleep { updateSleep(dt: dt) }      // resting islands fall asleep
         profile.sleep = timer.lap()
         solvedContactCount = -1
         stepCount += 1
@@ -153,8 +165,6 @@ extension World {
         let recycleCosAngle: Float = 0.98   // about 11.5°
         let slop = linearSlop
         let count = contacts.count
-        var cs = contacts
-        contacts = []
         // Blocks of contacts in order; each block records its own structural changes, merged after
         // in block order, so the result does not depend on how many threads ran.
         let blockSize = SplitSize.narrowPhaseBlock
@@ -170,93 +180,87 @@ extension World {
         let scratchStride = 2 * max(8, maxPolygonCount)
         let threadScratch = UnsafeMutablePointer<Vec2>.allocate(capacity: scratchStride * max(1, blocks))
         defer { threadScratch.deallocate() }
-        cs.withUnsafeMutableBufferPointer { cbuf in
-            bodies.withUnsafeBufferPointer { bbuf in
-                shapes.withUnsafeBufferPointer { sbuf in
-                    let cp = cbuf.baseAddress!, bp = bbuf.baseAddress!, sp = sbuf.baseAddress!
-                    pool.run(blocks: blocks) { block in
-                        var disjoint: [Int32] = []
-                        var changed: [Int32] = []
-                        let scratch = threadScratch + block * scratchStride
-                        for i in (block * blockSize)..<min(count, (block + 1) * blockSize) {
-                            let c = cp + i
-                            if !c.pointee.isAlive { continue }
-                            let bA = bp + Int(c.pointee.bodyA), bB = bp + Int(c.pointee.bodyB)
-                            if bA.pointee.awakeIndex < 0 && bB.pointee.awakeIndex < 0 { continue }
-                            let sA = sp + Int(c.pointee.shapeA), sB = sp + Int(c.pointee.shapeB)
-                            if !sA.pointee.fatAABB.overlaps(sB.pointee.fatAABB) {
-                                disjoint.append(Int32(i))
-                                continue
-                            }
-                            let xfA = bA.pointee.transform, xfB = bB.pointee.transform
-                            // Contact recycling (Box2D v3.2's idea): while the pair's relative pose has
-                            // barely changed since the manifold was computed, keep its normal and anchors
-                            // and only update the separations from the motion, exactly as the sub-steps
-                            // do. Stacks stop jittering and resting pairs skip the narrow phase.
-                            if c.pointee.cacheValid && !bA.pointee.isFast && !bB.pointee.isFast {
-                                let rel = xfA.invMul(xfB)
-                                let qa0 = c.pointee.cachedRotationA, qb0 = c.pointee.cachedRotationB
-                                let cosA = xfA.q.c * qa0.c + xfA.q.s * qa0.s
-                                let cosB = xfB.q.c * qb0.c + xfB.q.s * qb0.s
-                                let extentA: Float = bA.pointee.type == .static ? 0 : bA.pointee.maxExtent
-                                let extentB: Float = bB.pointee.type == .static ? 0 : bB.pointee.maxExtent
-                                let qr = rel.q.invMul(c.pointee.cachedRelative.q)
-                                let moved = distance(rel.p, c.pointee.cachedRelative.p) + max(extentA, extentB) * abs(qr.s)
-                                let tolerance = c.pointee.isTouching ? recycleDistance : min(recycleDistance, spec)
-                                if min(cosA, cosB) > recycleCosAngle && moved < tolerance {
-                                    let dqA = xfA.q.mul(Rot(c: qa0.c, s: -qa0.s))
-                                    let dqB = xfB.q.mul(Rot(c: qb0.c, s: -qb0.s))
-                                    let n = c.pointee.manifold.normal
-                                    let dc = bB.pointee.center - bA.pointee.center
-                                    if c.pointee.manifold.pointCount > 0 {
-                                        let p = c.pointee.manifold.p0
-                                        c.pointee.manifold.p0.separation = p.baseSeparation + dot(dc + dqB.rotate(p.anchorB) - dqA.rotate(p.anchorA), n)
-                                    }
-                                    if c.pointee.manifold.pointCount > 1 {
-                                        let p = c.pointee.manifold.p1
-                                        c.pointee.manifold.p1.separation = p.baseSeparation + dot(dc + dqB.rotate(p.anchorB) - dqA.rotate(p.anchorA), n)
-                                    }
-                                    continue
-                                }
-                            }
-                            c.pointee.cachedRotationA = xfA.q
-                            c.pointee.cachedRotationB = xfB.q
-                            c.pointee.cachedRelative = xfA.invMul(xfB)
-                            c.pointee.cacheValid = true
-                            var m = self.computeManifold(sA.pointee, xfA, sB.pointee, xfB, spec: spec, slop: slop, scratch: scratch)
-                            // anchors relative to the centres of mass; warm start by feature id
-                            let old = c.pointee.manifold
-                            let cA = bA.pointee.center, cB = bB.pointee.center
-                            let dc = cB - cA
-                            for k in 0..<Int(m.pointCount) {
-                                var mp = m[k]
-                                mp.anchorA = mp.point - cA
-                                mp.anchorB = mp.point - cB
-                                mp.baseSeparation = mp.separation - dot(dc + mp.anchorB - mp.anchorA, m.normal)
-                                for o in 0..<Int(old.pointCount) where old[o].id == mp.id {
-                                    mp.normalImpulse = old[o].normalImpulse
-                                    mp.tangentImpulse = old[o].tangentImpulse
-                                    break
-                                }
-                                m[k] = mp
-                            }
-                            c.pointee.manifold = m
-                            let touching = m.pointCount > 0
-                            if touching != c.pointee.isTouching {
-                                c.pointee.isTouching = touching
-                                changed.append(Int32(i))
-                            }
+        // Raw views: the blocks only write their own contacts' records.
+        let cp = contacts.base, bp = bodies.base, sp = shapes.base
+        pool.run(blocks: blocks) { block in
+            var disjoint: [Int32] = []
+            var changed: [Int32] = []
+            let scratch = threadScratch + block * scratchStride
+            for i in (block * blockSize)..<min(count, (block + 1) * blockSize) {
+                let c = cp + i
+                if !c.pointee.isAlive { continue }
+                let bA = bp + Int(c.pointee.bodyA), bB = bp + Int(c.pointee.bodyB)
+                if bA.pointee.awakeIndex < 0 && bB.pointee.awakeIndex < 0 { continue }
+                let sA = sp + Int(c.pointee.shapeA), sB = sp + Int(c.pointee.shapeB)
+                if !sA.pointee.fatAABB.overlaps(sB.pointee.fatAABB) {
+                    disjoint.append(Int32(i))
+                    continue
+                }
+                let xfA = bA.pointee.transform, xfB = bB.pointee.transform
+                // Contact recycling (Box2D v3.2's idea): while the pair's relative pose has
+                // barely changed since the manifold was computed, keep its normal and anchors
+                // and only update the separations from the motion, exactly as the sub-steps
+                // do. Stacks stop jittering and resting pairs skip the narrow phase.
+                if c.pointee.cacheValid && !bA.pointee.isFast && !bB.pointee.isFast {
+                    let rel = xfA.invMul(xfB)
+                    let qa0 = c.pointee.cachedRotationA, qb0 = c.pointee.cachedRotationB
+                    let cosA = xfA.q.c * qa0.c + xfA.q.s * qa0.s
+                    let cosB = xfB.q.c * qb0.c + xfB.q.s * qb0.s
+                    let extentA: Float = bA.pointee.type == .static ? 0 : bA.pointee.maxExtent
+                    let extentB: Float = bB.pointee.type == .static ? 0 : bB.pointee.maxExtent
+                    let qr = rel.q.invMul(c.pointee.cachedRelative.q)
+                    let moved = distance(rel.p, c.pointee.cachedRelative.p) + max(extentA, extentB) * abs(qr.s)
+                    let tolerance = c.pointee.isTouching ? recycleDistance : min(recycleDistance, spec)
+                    if min(cosA, cosB) > recycleCosAngle && moved < tolerance {
+                        let dqA = xfA.q.mul(Rot(c: qa0.c, s: -qa0.s))
+                        let dqB = xfB.q.mul(Rot(c: qb0.c, s: -qb0.s))
+                        let n = c.pointee.manifold.normal
+                        let dc = bB.pointee.center - bA.pointee.center
+                        if c.pointee.manifold.pointCount > 0 {
+                            let p = c.pointee.manifold.p0
+                            c.pointee.manifold.p0.separation = p.baseSeparation + dot(dc + dqB.rotate(p.anchorB) - dqA.rotate(p.anchorA), n)
                         }
-                        disjointLists[block] = disjoint
-                        changedLists[block] = changed
+                        if c.pointee.manifold.pointCount > 1 {
+                            let p = c.pointee.manifold.p1
+                            c.pointee.manifold.p1.separation = p.baseSeparation + dot(dc + dqB.rotate(p.anchorB) - dqA.rotate(p.anchorA), n)
+                        }
+                        continue
                     }
                 }
+                c.pointee.cachedRotationA = xfA.q
+                c.pointee.cachedRotationB = xfB.q
+                c.pointee.cachedRelative = xfA.invMul(xfB)
+                c.pointee.cacheValid = true
+                var m = self.computeManifold(sA.pointee, xfA, sB.pointee, xfB, spec: spec, slop: slop, scratch: scratch)
+                // anchors relative to the centres of mass; warm start by feature id
+                let old = c.pointee.manifold
+                let cA = bA.pointee.center, cB = bB.pointee.center
+                let dc = cB - cA
+                for k in 0..<Int(m.pointCount) {
+                    var mp = m[k]
+                    mp.anchorA = mp.point - cA
+                    mp.anchorB = mp.point - cB
+                    mp.baseSeparation = mp.separation - dot(dc + mp.anchorB - mp.anchorA, m.normal)
+                    for o in 0..<Int(old.pointCount) where old[o].id == mp.id {
+                        mp.normalImpulse = old[o].normalImpulse
+                        mp.tangentImpulse = old[o].tangentImpulse
+                        break
+                    }
+                    m[k] = mp
+                }
+                c.pointee.manifold = m
+                let touching = m.pointCount > 0
+                if touching != c.pointee.isTouching {
+                    c.pointee.isTouching = touching
+                    changed.append(Int32(i))
+                }
             }
+            disjointLists[block] = disjoint
+            changedLists[block] = changed
         }
         var disjoint: [Int32] = []
         var changed: [Int32] = []
         for b in 0..<blocks { disjoint.append(contentsOf: disjointLists[b]); changed.append(contentsOf: changedLists[b]) }
-        swap(&contacts, &cs)   // not `contacts = cs`: a second reference would make the next write copy the whole array
         // Structural changes, in contact order.
         var d = 0, g = 0
         while d < disjoint.count || g < changed.count {

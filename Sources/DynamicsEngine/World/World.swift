@@ -22,14 +22,10 @@ package final class World {
     /// mass = density × area × massPerAreaScale.
     let massPerAreaScale: Float
 
-    var bodies: [Body] = []
-    var freeBodies: [Int32] = []
-    var shapes: [Shape] = []
-    var freeShapes: [Int32] = []
-    var contacts: [Contact] = []
-    var freeContacts: [Int32] = []
-    var joints: [Joint] = []
-    var freeJoints: [Int32] = []
+    let bodies = SlotPool<Body>()
+    let shapes = SlotPool<Shape>()
+    let contacts = SlotPool<Contact>()
+    let joints = SlotPool<Joint>()
 
     /// Dense list of awake (dynamic or kinematic) bodies.
     var awakeBodies: [Int32] = []
@@ -121,11 +117,11 @@ package final class World {
 
     // MARK: Counters
 
-    package var bodyCount: Int { bodies.count - freeBodies.count }
-    package var shapeCount: Int { shapes.count - freeShapes.count }
-    package var jointCount: Int { joints.count - freeJoints.count }
+    package var bodyCount: Int { bodies.liveCount }
+    package var shapeCount: Int { shapes.liveCount }
+    package var jointCount: Int { joints.liveCount }
     /// Contacts whose fat boxes overlap (Box2D's counter), touching or not.
-    package var contactCount: Int { contacts.count - freeContacts.count }
+    package var contactCount: Int { contacts.liveCount }
     package var touchingContactCount: Int { contacts.reduce(0) { $0 + ($1.isAlive && $1.isTouching ? 1 : 0) } }
     package var awakeBodyCount: Int { awakeBodies.reduce(0) { $0 + (bodies[Int($1)].type == .dynamic ? 1 : 0) } }
     package var cellSize: Float { grid.cellSize }
@@ -152,16 +148,7 @@ package final class World {
         b.fixedRotation = d.fixedRotation
         b.enableSleep = d.enableSleep
         b.userData = d.userData
-        b.isAlive = true
-        let index: Int32
-        if let f = freeBodies.popLast() {
-            index = f
-            b.generation = bodies[Int(f)].generation &+ 1
-            bodies[Int(f)] = b
-        } else {
-            index = Int32(bodies.count)
-            bodies.append(b)
-        }
+        let index = bodies.insert(b)
         if d.type != .static {
             if d.isAwake || d.type == .kinematic {
                 addToAwake(index)
@@ -170,18 +157,12 @@ package final class World {
                 bodies[Int(index)].sleepIsland = island
             }
         }
-        return BodyID(index: index, generation: bodies[Int(index)].generation)
+        return bodyID(index)
     }
 
-    package func isValid(_ id: BodyID) -> Bool {
-        id.index >= 0 && Int(id.index) < bodies.count && bodies[Int(id.index)].isAlive && bodies[Int(id.index)].generation == id.generation
-    }
-    package func isValid(_ id: ShapeID) -> Bool {
-        id.index >= 0 && Int(id.index) < shapes.count && shapes[Int(id.index)].isAlive && shapes[Int(id.index)].generation == id.generation
-    }
-    package func isValid(_ id: JointID) -> Bool {
-        id.index >= 0 && Int(id.index) < joints.count && joints[Int(id.index)].isAlive && joints[Int(id.index)].generation == id.generation
-    }
+    package func isValid(_ id: BodyID) -> Bool { bodies.isValid(id.index, generation: id.generation) }
+    package func isValid(_ id: ShapeID) -> Bool { shapes.isValid(id.index, generation: id.generation) }
+    package func isValid(_ id: JointID) -> Bool { joints.isValid(id.index, generation: id.generation) }
 
     package func destroyBody(_ id: BodyID) {
         guard isValid(id) else { return }
@@ -211,9 +192,8 @@ package final class World {
         }
         removeFromAwake(id.index)
         if bodies[bi].sleepIsland >= 0 { removeFromSleepIsland(id.index) }
-        bodies[bi].isAlive = false
         bodies[bi].headShape = -1
-        freeBodies.append(id.index)
+        bodies.remove(id.index)
         proxyListDirty = true
     }
 
@@ -251,29 +231,20 @@ package final class World {
         s.usesOtherMaterial = d.usesOtherMaterial
         s.userData = d.userData
         s.body = body.index
-        s.isAlive = true
         let bi = Int(body.index)
         s.isStaticProxy = bodies[bi].type == .static
         s.aabb = s.computeAABB(bodies[bi].transform)
         s.fatAABB = s.isStaticProxy ? s.aabb : s.aabb.inflated(by: margin(for: s.aabb))
         s.enlarged = true
         s.nextShape = bodies[bi].headShape
-        let index: Int32
-        if let f = freeShapes.popLast() {
-            index = f
-            s.generation = shapes[Int(f)].generation &+ 1
-            shapes[Int(f)] = s
-        } else {
-            index = Int32(shapes.count)
-            shapes.append(s)
-        }
+        let index = shapes.insert(s)
         bodies[bi].headShape = index
         bodies[bi].shapeCount += 1
         movedProxies.append(index)
         proxyListDirty = true
         if s.isStaticProxy { grid.staticDirty = true }
         updateMass(bi)
-        return ShapeID(index: index, generation: shapes[Int(index)].generation)
+        return shapeID(index)
     }
 
     package func destroyShape(_ id: ShapeID) {
@@ -309,8 +280,7 @@ package final class World {
         if shapes[Int(si)].isStaticProxy { grid.staticDirty = true }
         shapes[Int(si)].polygon?.free()
         shapes[Int(si)].polygon = nil
-        shapes[Int(si)].isAlive = false
-        freeShapes.append(si)
+        shapes.remove(si)
         proxyListDirty = true
     }
 
@@ -380,21 +350,12 @@ package final class World {
         j.def.localAxisA = d.localAxisA.normalized
         if j.def.localAxisA == .zero { j.def.localAxisA = Vec2(1, 0) }
         j.bodyA = d.bodyA.index; j.bodyB = d.bodyB.index
-        j.isAlive = true
-        let index: Int32
-        if let f = freeJoints.popLast() {
-            index = f
-            j.generation = joints[Int(f)].generation &+ 1
-            joints[Int(f)] = j
-        } else {
-            index = Int32(joints.count)
-            joints.append(j)
-        }
+        let index = joints.insert(j)
         linkJoint(index)
         // joined bodies must not keep a contact they no longer want
         if !d.collideConnected { destroyContactsBetween(d.bodyA.index, d.bodyB.index) }
         wake(bodyIndex: d.bodyA.index); wake(bodyIndex: d.bodyB.index)
-        return JointID(index: index, generation: joints[Int(index)].generation)
+        return JointID(index: index, generation: joints.generation(index))
     }
 
     package func destroyJoint(_ id: JointID) {
@@ -416,8 +377,7 @@ package final class World {
 
     private func destroyJointInternal(_ ji: Int32) {
         unlinkJoint(ji)
-        joints[Int(ji)].isAlive = false
-        freeJoints.append(ji)
+        joints.remove(ji)
     }
 
     private func linkJoint(_ ji: Int32) {
@@ -471,26 +431,18 @@ package final class World {
         c.bodyA = shapeA.body; c.bodyB = shapeB.body
         (c.friction, c.restitution) = mixedMaterial(shapeA, shapeB)
         c.enableContactEvents = shapeA.enableContactEvents || shapeB.enableContactEvents
-        c.isAlive = true
         c.pairKey = pairKey(a, b)
-        let index: Int32
-        if let f = freeContacts.popLast() { index = f; contacts[Int(f)] = c } else { index = Int32(contacts.count); contacts.append(c) }
+        let index = contacts.insert(c)
         pairs.insert(c.pairKey, index)
-        // Linked over raw buffers: each subscript write to a class's array property is a dynamic
-        // exclusivity check, and pair searches create contacts by the thousand.
-        contacts.withUnsafeMutableBufferPointer { cs in
-            bodies.withUnsafeMutableBufferPointer { bs in
-                for side in 0..<2 {
-                    let bi = Int(side == 0 ? c.bodyA : c.bodyB)
-                    let key = (index << 1) | Int32(side)
-                    let head = bs[bi].headContactKey
-                    cs[Int(index)].prevKey.set(side, -1)
-                    cs[Int(index)].nextKey.set(side, head)
-                    if head >= 0 { cs[Int(head >> 1)].prevKey.set(Int(head & 1), key) }
-                    bs[bi].headContactKey = key
-                    bs[bi].contactCount += 1
-                }
-            }
+        for side in 0..<2 {
+            let bi = Int(side == 0 ? c.bodyA : c.bodyB)
+            let key = (index << 1) | Int32(side)
+            let head = bodies[bi].headContactKey
+            contacts[Int(index)].prevKey.set(side, -1)
+            contacts[Int(index)].nextKey.set(side, head)
+            if head >= 0 { contacts[Int(head >> 1)].prevKey.set(Int(head & 1), key) }
+            bodies[bi].headContactKey = key
+            bodies[bi].contactCount += 1
         }
     }
 
@@ -507,20 +459,15 @@ package final class World {
             endEvents.append(ContactEvent(shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB), point: .zero, normal: c.manifold.normal, approachSpeed: 0))
         }
         pairs.remove(c.pairKey)
-        contacts.withUnsafeMutableBufferPointer { cs in
-            bodies.withUnsafeMutableBufferPointer { bs in
-                for side in 0..<2 {
-                    let bi = Int(side == 0 ? c.bodyA : c.bodyB)
-                    let prev = c.prevKey.get(side), next = c.nextKey.get(side)
-                    if prev >= 0 { cs[Int(prev >> 1)].nextKey.set(Int(prev & 1), next) } else { bs[bi].headContactKey = next }
-                    if next >= 0 { cs[Int(next >> 1)].prevKey.set(Int(next & 1), prev) }
-                    bs[bi].contactCount -= 1
-                }
-                cs[Int(ci)].isAlive = false
-                cs[Int(ci)].isTouching = false
-            }
+        for side in 0..<2 {
+            let bi = Int(side == 0 ? c.bodyA : c.bodyB)
+            let prev = c.prevKey.get(side), next = c.nextKey.get(side)
+            if prev >= 0 { contacts[Int(prev >> 1)].nextKey.set(Int(prev & 1), next) } else { bodies[bi].headContactKey = next }
+            if next >= 0 { contacts[Int(next >> 1)].prevKey.set(Int(next & 1), prev) }
+            bodies[bi].contactCount -= 1
         }
-        freeContacts.append(ci)
+        contacts[Int(ci)].isTouching = false
+        contacts.remove(ci)
     }
 
     func destroyContactsBetween(_ a: Int32, _ b: Int32) {
@@ -534,8 +481,8 @@ package final class World {
         }
     }
 
-    func shapeID(_ i: Int32) -> ShapeID { ShapeID(index: i, generation: shapes[Int(i)].generation) }
-    func bodyID(_ i: Int32) -> BodyID { BodyID(index: i, generation: bodies[Int(i)].generation) }
+    func shapeID(_ i: Int32) -> ShapeID { ShapeID(index: i, generation: shapes.generation(i)) }
+    func bodyID(_ i: Int32) -> BodyID { BodyID(index: i, generation: bodies.generation(i)) }
 
     // MARK: Awake list and sleeping islands
 
