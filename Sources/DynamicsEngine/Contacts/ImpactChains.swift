@@ -55,46 +55,45 @@ extension World {
         var anyClosing = false
         // One pass over the touching contacts: the elastic ones, their chain degrees, and whether
         // any of them is closing at all (usually none is, and the pass ends here).
-        contacts.withUnsafeBufferPointer { cbuf in
-            for k in 0..<count {
-                let sc = solved[k]
-                let cp = cbuf.baseAddress! + Int(sc.contact)
-                let m = cp.pointee.manifold
-                guard m.pointCount > 0 else { continue }
-                // A body that carried load last step (a contact with a warm-start impulse) is in a
-                // stack or a pile: the contact solver's business. Impacts pass only between bodies
-                // that touch without pressing, like the balls of a cradle hanging side by side.
-                if m.p0.normalImpulse > 0 || (m.pointCount > 1 && m.p1.normalImpulse > 0) {
-                    if sims[Int(sc.a)].isDynamic { body[Int(sc.a)].isPressed = true }
-                    if sims[Int(sc.b)].isDynamic { body[Int(sc.b)].isPressed = true }
-                    continue
-                }
-                let e = cp.pointee.restitution
-                guard e > 0 else { continue }
-                // A chain passes momentum between dynamic bodies: a wall or a floor neither makes one
-                // nor takes part (a row landing on the floor touches it, then bounces, as usual).
-                let a = Int(sc.a), b = Int(sc.b)
-                guard sims[a].isDynamic && sims[b].isDynamic else { continue }
-                if body[a].degree < 2 { body[a].degree += 1 }
-                if body[b].degree < 2 { body[b].degree += 1 }
-                // One impulse point per contact: a two-point manifold (a face on a face) is struck
-                // at its middle, which is where the impact of a flat face acts.
-                let twoPoints = m.pointCount > 1
-                let rA = twoPoints ? 0.5 * (m.p0.anchorA + m.p1.anchorA) : m.p0.anchorA
-                let rB = twoPoints ? 0.5 * (m.p0.anchorB + m.p1.anchorB) : m.p0.anchorB
-                let separation = twoPoints ? min(m.p0.separation, m.p1.separation) : m.p0.separation
-                let n = m.normal
-                let rnA = cross(rA, n), rnB = cross(rB, n)
-                let kn = sims[a].invMass + sims[b].invMass + sims[a].invI * rnA * rnA + sims[b].invI * rnB * rnB
-                guard kn > 0, kn.isFinite else { continue }
-                if !anyClosing {
-                    let vn = dot(n, (states[b].v + cross(states[b].w, rB)) - (states[a].v + cross(states[a].w, rA)))
-                    anyClosing = vn < -threshold && separation + vn * dt < 0
-                }
-                impacts[impactCount] = Impact(a: sc.a, b: sc.b, normal: n, rA: rA, rB: rB,
-                                              inverseK: 1 / kn, separation: separation, restitution: e)
-                impactCount += 1
+        let cbase = contacts.base
+        for k in 0..<count {
+            let sc = solved[k]
+            let cp = cbase + Int(sc.contact)
+            let m = cp.pointee.manifold
+            guard m.pointCount > 0 else { continue }
+            // A body that carried load last step (a contact with a warm-start impulse) is in a
+            // stack or a pile: the contact solver's business. Impacts pass only between bodies
+            // that touch without pressing, like the balls of a cradle hanging side by side.
+            if m.p0.normalImpulse > 0 || (m.pointCount > 1 && m.p1.normalImpulse > 0) {
+                if sims[Int(sc.a)].isDynamic { body[Int(sc.a)].isPressed = true }
+                if sims[Int(sc.b)].isDynamic { body[Int(sc.b)].isPressed = true }
+                continue
             }
+            let e = cp.pointee.restitution
+            guard e > 0 else { continue }
+            // A chain passes momentum between dynamic bodies: a wall or a floor neither makes one
+            // nor takes part (a row landing on the floor touches it, then bounces, as usual).
+            let a = Int(sc.a), b = Int(sc.b)
+            guard sims[a].isDynamic && sims[b].isDynamic else { continue }
+            if body[a].degree < 2 { body[a].degree += 1 }
+            if body[b].degree < 2 { body[b].degree += 1 }
+            // One impulse point per contact: a two-point manifold (a face on a face) is struck
+            // at its middle, which is where the impact of a flat face acts.
+            let twoPoints = m.pointCount > 1
+            let rA = twoPoints ? 0.5 * (m.p0.anchorA + m.p1.anchorA) : m.p0.anchorA
+            let rB = twoPoints ? 0.5 * (m.p0.anchorB + m.p1.anchorB) : m.p0.anchorB
+            let separation = twoPoints ? min(m.p0.separation, m.p1.separation) : m.p0.separation
+            let n = m.normal
+            let rnA = cross(rA, n), rnB = cross(rB, n)
+            let kn = sims[a].invMass + sims[b].invMass + sims[a].invI * rnA * rnA + sims[b].invI * rnB * rnB
+            guard kn > 0, kn.isFinite else { continue }
+            if !anyClosing {
+                let vn = dot(n, (states[b].v + cross(states[b].w, rB)) - (states[a].v + cross(states[a].w, rA)))
+                anyClosing = vn < -threshold && separation + vn * dt < 0
+            }
+            impacts[impactCount] = Impact(a: sc.a, b: sc.b, normal: n, rA: rA, rB: rB,
+                                          inverseK: 1 / kn, separation: separation, restitution: e)
+            impactCount += 1
         }
         guard anyClosing else { return }
         // Sweeps in contact order. After the first, only contacts of a body whose velocity the

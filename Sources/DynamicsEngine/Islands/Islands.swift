@@ -13,9 +13,8 @@ extension World {
         let limit = def.timeToSleep
         // An island sleeps when every member has rested `limit` seconds: with no such body there
         // is nothing to find, and the walk over every contact below is skipped.
-        let anySleepy = awakeBodies.withUnsafeBufferPointer { awake in
-            bodies.withUnsafeBufferPointer { bb in awake.contains { bb[Int($0)].sleepTime >= limit } }
-        }
+        let bp = bodies.base
+        let anySleepy = awakeBodies.withUnsafeBufferPointer { awake in awake.contains { bp[Int($0)].sleepTime >= limit } }
         guard anySleepy else { return }
         // Union–find over raw buffers: an array captured by these local functions would cost a
         // dynamic exclusivity check on every access (that was 8 % of a step in `smash`).
@@ -42,19 +41,16 @@ extension World {
         let dummy = Int32(n)
         let contactCount = max(0, solvedContactCount)
         awakeBodies.withUnsafeBufferPointer { awake in
-            bodies.withUnsafeBufferPointer { bbuf in
-                let bp = bbuf.baseAddress!
-                for k in 0..<contactCount {
-                    let sc = solved[k]
-                    if sc.a == dummy || sc.b == dummy { continue }
-                    let a = bp + Int(awake[Int(sc.a)]), b = bp + Int(awake[Int(sc.b)])
-                    if a.pointee.type == .dynamic && b.pointee.type == .dynamic {
-                        union(sc.a, sc.b)
-                    } else if a.pointee.type == .kinematic && a.pointee.sleepTime == 0 && b.pointee.type == .dynamic {
-                        kinematicTouch.append(sc.b)
-                    } else if b.pointee.type == .kinematic && b.pointee.sleepTime == 0 && a.pointee.type == .dynamic {
-                        kinematicTouch.append(sc.a)
-                    }
+            for k in 0..<contactCount {
+                let sc = solved[k]
+                if sc.a == dummy || sc.b == dummy { continue }
+                let a = bp + Int(awake[Int(sc.a)]), b = bp + Int(awake[Int(sc.b)])
+                if a.pointee.type == .dynamic && b.pointee.type == .dynamic {
+                    union(sc.a, sc.b)
+                } else if a.pointee.type == .kinematic && a.pointee.sleepTime == 0 && b.pointee.type == .dynamic {
+                    kinematicTouch.append(sc.b)
+                } else if b.pointee.type == .kinematic && b.pointee.sleepTime == 0 && a.pointee.type == .dynamic {
+                    kinematicTouch.append(sc.a)
                 }
             }
         }
@@ -69,12 +65,10 @@ extension World {
             }
         }
         awakeBodies.withUnsafeBufferPointer { awake in
-            bodies.withUnsafeBufferPointer { bb in
-                minSleep.withUnsafeMutableBufferPointer { ms in
-                    for k in 0..<n {
-                        let r = Int(find(Int32(k)))
-                        ms[r] = min(ms[r], bb[Int(awake[k])].sleepTime)
-                    }
+            minSleep.withUnsafeMutableBufferPointer { ms in
+                for k in 0..<n {
+                    let r = Int(find(Int32(k)))
+                    ms[r] = min(ms[r], bp[Int(awake[k])].sleepTime)
                 }
             }
         }

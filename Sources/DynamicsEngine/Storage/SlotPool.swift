@@ -13,7 +13,7 @@ protocol PoolElement {
 /// check), and each subscript write through a class's array property cost a dynamic exclusivity
 /// check, which the step dodged with nested `withUnsafe…` closures. Here the slots sit behind a
 /// pointer: an element is read and written in place (`pool[i].field = x`) without copy-on-write
-/// or exclusivity checks, and ``buffer`` gives the step a raw view.
+/// or exclusivity checks, and ``base`` gives the step a raw view.
 ///
 /// Rules:
 /// - A freed slot is reused before a new one is added, most recently freed first. The order in
@@ -22,7 +22,7 @@ protocol PoolElement {
 /// - A reused slot's generation goes up by one (wrapping), so an id of its former occupant no
 ///   longer validates. Contacts are never handed out by id; their generations are kept all the
 ///   same and not saved in snapshots.
-/// - ``buffer`` and any pointer into the pool stay valid only until the next ``insert(_:)``,
+/// - ``base`` and any pointer into the pool stay valid only until the next ``insert(_:)``,
 ///   which may move the block. A view must not escape the phase that took it (the step takes its
 ///   views after the pair search, the only phase of a step that inserts).
 /// - Indices are checked in debug builds only; every index the engine uses comes from its own
@@ -62,17 +62,6 @@ final class SlotPool<Element: PoolElement>: RandomAccessCollection {
             assert(i >= 0 && i < count, "slot \(i) outside 0..<\(count)")
             return base + i
         }
-    }
-
-    /// A raw view of every slot, valid until the next ``insert(_:)``.
-    var buffer: UnsafeMutableBufferPointer<Element> { UnsafeMutableBufferPointer(start: base, count: count) }
-
-    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
-        try body(UnsafeBufferPointer(start: base, count: count))
-    }
-
-    func withUnsafeMutableBufferPointer<R>(_ body: (UnsafeMutableBufferPointer<Element>) throws -> R) rethrows -> R {
-        try body(buffer)
     }
 
     /// Puts `element` (marked alive) in the most recently freed slot, or a new one at the end.

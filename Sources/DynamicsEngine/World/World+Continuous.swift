@@ -13,15 +13,11 @@ extension World {
     func solveContinuous(_ fast: [Int32]) {
         var hits: [(body: Int32, t: Float)] = []
         let staticDirty = grid.staticDirty
+        let base = shapes.base, bodyBase = bodies.base
         grid.withQuery { g in
-            shapes.withUnsafeBufferPointer { sh in
-                bodies.withUnsafeBufferPointer { bb in
-                    let base = sh.baseAddress!, bodyBase = bb.baseAddress!
-                    for bi in fast {
-                        let t = sweep(Int(bi), base, bodyBase, g, staticDirty)
-                        if t < 1 { hits.append((bi, t)) }
-                    }
-                }
+            for bi in fast {
+                let t = sweep(Int(bi), base, bodyBase, g, staticDirty)
+                if t < 1 { hits.append((bi, t)) }
             }
         }
         for hit in hits { moveToImpact(Int(hit.body), hit.t) }

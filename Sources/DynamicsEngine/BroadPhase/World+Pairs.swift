@@ -1,0 +1,101 @@
+// The broad phase: the proxy lists, the grid's cell size, and the pair search that creates a
+// contact for each new pair of overlapping fat boxes.
+
+extension World {
+    func rebuildProxyLists() {
+        movableProxies.removeAll(keepingCapacity: true)
+        staticProxies.removeAll(keepingCapacity: true)
+        kinematicProxies.removeAll(keepingCapacity: true)
+        for i in 0..<shapes.count where shapes[i].isAlive {
+            if shapes[i].isStaticProxy { staticProxies.append(Int32(i)) } else { movableProxies.append(Int32(i)) }
+            if bodies[Int(shapes[i].body)].type == .kinematic { kinematicProxies.append(Int32(i)) }
+        }
+        proxyListDirty = false
+        grid.movableDirty = true
+    }
+
+    /// Picks the grid cell from the typical size of movable shapes: the median of their fat boxes'
+    /// larger side (a cell about one object wide keeps each object in ≤ 4 cells and few objects per cell).
+    func chooseCellSize() {
+        guard !movableProxies.isEmpty else { return }
+        var sizes = movableProxies.map { max(shapes[Int($0)].fatAABB.width, shapes[Int($0)].fatAABB.height) }
+        sizes.sort()
+        let median = sizes[sizes.count / 2]
+        grid.setCellSize(max(median, 4 * linearSlop))
+        cellSizeProxyCount = movableProxies.count
+        cellSizeChosen = true
+    }
+
+    func shouldCollide(_ a: Int32, _ b: Int32) -> Bool {
+        let sa = shapes[Int(a)], sb = shapes[Int(b)]
+        if sa.body == sb.body { return false }
+        let ta = bodies[Int(sa.body)].type, tb = bodies[Int(sb.body)].type
+        if ta != .dynamic && tb != .dynamic { return false }
+        if !sa.filter.shouldCollide(with: sb.filter) { return false }
+        if sa.kind == .segment && sb.kind == .segment { return false }
+        if bodies[Int(sa.body)].jointCount > 0 && bodies[Int(sb.body)].jointCount > 0 && jointPreventsCollision(sa.body, sb.body) { return false }
+        return true
+    }
+
+    func updatePairs() {
+        if proxyListDirty { rebuildProxyLists() }
+        if def.cellSize == nil {
+            if !cellSizeChosen || movableProxies.count > 2 * cellSizeProxyCount + 64 { chooseCellSize() }
+        }
+        guard !movedProxies.isEmpty else { return }
+        // Raw views of the pools: no slot is added until the new contacts are created below.
+        let base = shapes.base, bodyBase = bodies.base
+        grid.updateStatic(staticProxies, shapes: base, shapeCount: shapes.count, bodies: bodyBase)
+        grid.updateMovable(movableProxies, moved: movedProxies, shapes: base, shapeCount: shapes.count, bodies: bodyBase)
+        // Candidates go through a pointer: appending to a local captured by the report function
+        // costs a dynamic exclusivity check per candidate. The arrays are kept for their capacity.
+        var candidates = PairCandidates()
+        swap(&candidates, &pairCandidates)
+        candidates.found.removeAll(keepingCapacity: true)
+        candidates.jointed.removeAll(keepingCapacity: true)
+        movedProxies.sort()
+        // Pairs that already have a contact are dropped as they are found (Box2D does the same), so
+        // only new pairs are collected and sorted. The table is read through a raw view (partner
+        // lists, keys): through `self` each lookup would cost an exclusivity check, through a copy a
+        // retain and release of its arrays per query. Nothing writes the table before the view ends.
+        grid.withQuery { g in withUnsafeMutablePointer(to: &candidates) { out in pairs.withKeys { existing in
+            for p in movedProxies {
+                guard base[Int(p)].isAlive else { continue }
+                let me = GridEntry(p, shapes: base, bodies: bodyBase, conservative: false)
+                // shouldCollide, on the flags the grid keeps beside each box: most candidates
+                // are decided without reading the other shape or its body
+                func report(_ e: GridEntry) {
+                    let q = e.proxy
+                    if q < 0 { return }   // a vacated entry (see `GridEntry.vacated`)
+                    if e.flags.contains(.enlarged) && q < p { return }   // the other's own search reports it
+                    if e.body == me.body { return }
+                    let both = me.flags.intersection(e.flags), either = me.flags.union(e.flags)
+                    if !either.contains(.dynamicBody) || both.contains(.segment) { return }
+                    if either.contains(.customFilter) && !base[Int(p)].filter.shouldCollide(with: base[Int(q)].filter) { return }
+                    if existing.contains(p, q) { return }
+                    let key = pairKey(p, q)
+                    if both.contains(.jointedBody) && bodyBase[Int(me.body)].jointCount > 0 && bodyBase[Int(e.body)].jointCount > 0 {
+                        out.pointee.jointed.append(key)   // joints decide below
+                    } else {
+                        out.pointee.found.append(key)
+                    }
+                }
+                g.query(me.box, exclude: p, isStatic: false, report)
+                if !base[Int(p)].isStaticProxy { g.query(me.box, exclude: p, isStatic: true, report) }
+            }
+        } } }
+        for key in candidates.jointed {
+            let a = shapes[Int(key >> 32)].body, b = shapes[Int(key & 0xFFFF_FFFF)].body
+            if !jointPreventsCollision(a, b) { candidates.found.append(key) }
+        }
+        for p in movedProxies where Int(p) < shapes.count { shapes[Int(p)].enlarged = false }
+        movedProxies.removeAll(keepingCapacity: true)
+        candidates.found.sort()
+        var last = UInt64.max
+        for key in candidates.found where key != last {
+            last = key
+            createContact(Int32(truncatingIfNeeded: key >> 32), Int32(truncatingIfNeeded: key & 0xFFFF_FFFF))
+        }
+        swap(&candidates, &pairCandidates)
+    }
+}

@@ -1,0 +1,65 @@
+// Where a contact is born (the pair search finds two overlapping fat boxes) and dies (the boxes
+// part, or a shape or body goes): its slot, the pair table, and both bodies' contact lists.
+
+extension World {
+    // MARK: Contacts
+
+    func createContact(_ sa: Int32, _ sb: Int32) {
+        var shapeA = shapes[Int(sa)], shapeB = shapes[Int(sb)]
+        var a = sa, b = sb
+        if shapeA.kind.rawValue < shapeB.kind.rawValue { swap(&a, &b); swap(&shapeA, &shapeB) }
+        var c = Contact()
+        c.shapeA = a; c.shapeB = b
+        c.bodyA = shapeA.body; c.bodyB = shapeB.body
+        (c.friction, c.restitution) = mixedMaterial(shapeA, shapeB)
+        c.enableContactEvents = shapeA.enableContactEvents || shapeB.enableContactEvents
+        c.pairKey = pairKey(a, b)
+        let index = contacts.insert(c)
+        pairs.insert(c.pairKey, index)
+        for side in 0..<2 {
+            let bi = Int(side == 0 ? c.bodyA : c.bodyB)
+            let key = (index << 1) | Int32(side)
+            let head = bodies[bi].headContactKey
+            contacts[Int(index)].prevKey.set(side, -1)
+            contacts[Int(index)].nextKey.set(side, head)
+            if head >= 0 { contacts[Int(head >> 1)].prevKey.set(Int(head & 1), key) }
+            bodies[bi].headContactKey = key
+            bodies[bi].contactCount += 1
+        }
+    }
+
+    /// Friction √(f₁f₂) and restitution max(e₁, e₂), unless one side defers to the other's material.
+    func mixedMaterial(_ a: Shape, _ b: Shape) -> (Float, Float) {
+        if a.usesOtherMaterial && !b.usesOtherMaterial { return (b.friction, b.restitution) }
+        if b.usesOtherMaterial && !a.usesOtherMaterial { return (a.friction, a.restitution) }
+        return ((a.friction * b.friction).squareRoot(), max(a.restitution, b.restitution))
+    }
+
+    func destroyContact(_ ci: Int32, reportEnd: Bool) {
+        let c = contacts[Int(ci)]
+        if reportEnd && c.isTouching && c.enableContactEvents {
+            endEvents.append(ContactEvent(shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB), point: .zero, normal: c.manifold.normal, approachSpeed: 0))
+        }
+        pairs.remove(c.pairKey)
+        for side in 0..<2 {
+            let bi = Int(side == 0 ? c.bodyA : c.bodyB)
+            let prev = c.prevKey.get(side), next = c.nextKey.get(side)
+            if prev >= 0 { contacts[Int(prev >> 1)].nextKey.set(Int(prev & 1), next) } else { bodies[bi].headContactKey = next }
+            if next >= 0 { contacts[Int(next >> 1)].prevKey.set(Int(next & 1), prev) }
+            bodies[bi].contactCount -= 1
+        }
+        contacts[Int(ci)].isTouching = false
+        contacts.remove(ci)
+    }
+
+    func destroyContactsBetween(_ a: Int32, _ b: Int32) {
+        var ck = bodies[Int(a)].headContactKey
+        while ck >= 0 {
+            let c = ck >> 1
+            let next = contacts[Int(c)].nextKey.get(Int(ck & 1))
+            let other = (ck & 1) == 0 ? contacts[Int(c)].bodyB : contacts[Int(c)].bodyA
+            if other == b { destroyContact(c, reportEnd: true) }
+            ck = next
+        }
+    }
+}
