@@ -47,43 +47,64 @@ extension World {
         let base = shapes.base, bodyBase = bodies.base
         grid.updateStatic(staticProxies, shapes: base, shapeCount: shapes.count, bodies: bodyBase)
         grid.updateMovable(movableProxies, moved: movedProxies, shapes: base, shapeCount: shapes.count, bodies: bodyBase)
-        // Candidates go through a pointer: appending to a local captured by the report function
-        // costs a dynamic exclusivity check per candidate. The arrays are kept for their capacity.
+        // The merged candidates; the arrays are kept between steps for their capacity.
         var candidates = PairCandidates()
         swap(&candidates, &pairCandidates)
         candidates.found.removeAll(keepingCapacity: true)
         candidates.jointed.removeAll(keepingCapacity: true)
         movedProxies.sort()
+        // The moved proxies search in blocks, in parallel: each block collects its own candidates
+        // (through a pointer: appending to a local captured by the report function costs a dynamic
+        // exclusivity check per candidate), merged below in block order and then sorted, so the
+        // contacts made do not depend on the thread count.
         // Pairs that already have a contact are dropped as they are found (Box2D does the same), so
         // only new pairs are collected and sorted. The table is read through a raw view (partner
         // lists, keys): through `self` each lookup would cost an exclusivity check, through a copy a
-        // retain and release of its arrays per query. Nothing writes the table before the view ends.
-        grid.withQuery { g in withUnsafeMutablePointer(to: &candidates) { out in pairs.withKeys { existing in
-            for p in movedProxies {
-                guard base[Int(p)].isAlive else { continue }
-                let me = GridEntry(p, shapes: base, bodies: bodyBase, conservative: false)
-                // shouldCollide, on the flags the grid keeps beside each box: most candidates
-                // are decided without reading the other shape or its body
-                func report(_ e: GridEntry) {
-                    let q = e.proxy
-                    if q < 0 { return }   // a vacated entry (see `GridEntry.vacated`)
-                    if e.flags.contains(.enlarged) && q < p { return }   // the other's own search reports it
-                    if e.body == me.body { return }
-                    let both = me.flags.intersection(e.flags), either = me.flags.union(e.flags)
-                    if !either.contains(.dynamicBody) || both.contains(.segment) { return }
-                    if either.contains(.customFilter) && !base[Int(p)].filter.shouldCollide(with: base[Int(q)].filter) { return }
-                    if existing.contains(p, q) { return }
-                    let key = pairKey(p, q)
-                    if both.contains(.jointedBody) && bodyBase[Int(me.body)].jointCount > 0 && bodyBase[Int(e.body)].jointCount > 0 {
-                        out.pointee.jointed.append(key)   // joints decide below
-                    } else {
-                        out.pointee.found.append(key)
+        // retain and release of its arrays per query. Nothing writes the table or the grid before
+        // the views end.
+        let movedCount = movedProxies.count
+        let blockSize = SplitSize.pairSearchBlock
+        let blocks = (movedCount + blockSize - 1) / blockSize
+        let out = UnsafeMutablePointer<PairCandidates>.allocate(capacity: blocks)
+        out.initialize(repeating: PairCandidates(), count: blocks)
+        defer { out.deinitialize(count: blocks); out.deallocate() }
+        movedProxies.withUnsafeBufferPointer { movedBuffer in
+            let moved = movedBuffer.baseAddress!
+            grid.withQuery { g in pairs.withKeys { existing in
+                pool.run(blocks: blocks) { block in
+                    let o = out + block
+                    for i in (block * blockSize)..<min(movedCount, (block + 1) * blockSize) {
+                        let p = moved[i]
+                        guard base[Int(p)].isAlive else { continue }
+                        let me = GridEntry(p, shapes: base, bodies: bodyBase, conservative: false)
+                        // shouldCollide, on the flags the grid keeps beside each box: most candidates
+                        // are decided without reading the other shape or its body
+                        func report(_ e: GridEntry) {
+                            let q = e.proxy
+                            if q < 0 { return }   // a vacated entry (see `GridEntry.vacated`)
+                            if e.flags.contains(.enlarged) && q < p { return }   // the other's own search reports it
+                            if e.body == me.body { return }
+                            let both = me.flags.intersection(e.flags), either = me.flags.union(e.flags)
+                            if !either.contains(.dynamicBody) || both.contains(.segment) { return }
+                            if either.contains(.customFilter) && !base[Int(p)].filter.shouldCollide(with: base[Int(q)].filter) { return }
+                            if existing.contains(p, q) { return }
+                            let key = pairKey(p, q)
+                            if both.contains(.jointedBody) && bodyBase[Int(me.body)].jointCount > 0 && bodyBase[Int(e.body)].jointCount > 0 {
+                                o.pointee.jointed.append(key)   // joints decide below
+                            } else {
+                                o.pointee.found.append(key)
+                            }
+                        }
+                        g.query(me.box, exclude: p, isStatic: false, report)
+                        if !base[Int(p)].isStaticProxy { g.query(me.box, exclude: p, isStatic: true, report) }
                     }
                 }
-                g.query(me.box, exclude: p, isStatic: false, report)
-                if !base[Int(p)].isStaticProxy { g.query(me.box, exclude: p, isStatic: true, report) }
-            }
-        } } }
+            } }
+        }
+        for b in 0..<blocks {
+            candidates.found.append(contentsOf: out[b].found)
+            candidates.jointed.append(contentsOf: out[b].jointed)
+        }
         for key in candidates.jointed {
             let a = shapes[Int(key >> 32)].body, b = shapes[Int(key & 0xFFFF_FFFF)].body
             if !jointPreventsCollision(a, b) { candidates.found.append(key) }

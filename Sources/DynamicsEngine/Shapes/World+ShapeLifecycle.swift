@@ -91,8 +91,11 @@ extension World {
         proxyListDirty = true
     }
 
-    func margin(for box: AABB) -> Float {
-        min(aabbMargin, 0.125 * max(box.width, box.height))
+    func margin(for box: AABB) -> Float { World.margin(for: box, limit: aabbMargin) }
+
+    /// How far a fat box reaches past its box: an eighth of its larger side, at most `limit`.
+    static func margin(for box: AABB, limit: Float) -> Float {
+        min(limit, 0.125 * max(box.width, box.height))
     }
 
     /// Recomputes mass, centre of mass and inertia from the shapes (uniform density per shape).

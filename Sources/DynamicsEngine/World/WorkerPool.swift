@@ -5,8 +5,12 @@ import Synchronization
 ///
 /// A step is a sequence of short stages (a colour of the solver, the narrow phase…), each cut into
 /// blocks that threads claim with an atomic counter; the caller works too and returns when every
-/// block is done. Between stages inside a step the workers spin (a stage lasts microseconds, far
-/// less than a sleep/wake), and between steps they sleep, so an idle world costs no CPU.
+/// block is done. Between stages a worker spins for up to `Shared.parkAfter` (the solver's stages
+/// follow each other within microseconds, far less than a sleep and wake), then parks on a
+/// condition until the next stage: a serial phase of the step (colouring, the pair bookkeeping)
+/// then leaves the core to whoever needs it — on a machine where another process loads a core, a
+/// spinning worker would take the time of the very thread it waits for. Between steps workers
+/// sleep, so an idle world costs no CPU.
 /// Results never depend on the thread count: every parallel loop writes only its own blocks' data,
 /// and anything that must be ordered is merged afterwards in a fixed order.
 final class WorkerPool: @unchecked Sendable {
@@ -60,7 +64,12 @@ final class WorkerPool: @unchecked Sendable {
         currentGeneration = (currentGeneration + 1) & 0xFF_FFFF
         shared.remaining.store(blocks, ordering: .relaxed)
         shared.state.store(currentGeneration << 40 | UInt64(blocks) << 20, ordering: .releasing)
-        shared.generation.add(1, ordering: .releasing)
+        shared.generation.add(1, ordering: .sequentiallyConsistent)
+        // Parked workers are woken only when there are any: during the solver's stages they spin,
+        // and a stage costs no system call.
+        if shared.parked.load(ordering: .sequentiallyConsistent) > 0 {
+            shared.wake.lock(); shared.wake.broadcast(); shared.wake.unlock()
+        }
         shared.participate()
         var spins = 0
         while shared.remaining.load(ordering: .acquiring) > 0 {
@@ -100,6 +109,13 @@ final class WorkerPool: @unchecked Sendable {
         let stopping = Atomic<Bool>(false)
         /// Worker threads whose loop has not returned yet.
         let liveWorkers = Atomic<Int>(0)
+        /// Workers parked inside a step, waiting on `wake` for the next stage.
+        let parked = Atomic<Int>(0)
+        /// How long an idle worker spins before it parks. Longer than the gap between two solver
+        /// stages (a few µs), shorter than a serial phase worth giving the core away for; a parked
+        /// worker costs the next stage a wake-up (a system call for the caller, tens of µs before
+        /// the worker joins, while the caller works alone).
+        static let parkAfter = Duration.microseconds(40)
         let wake = NSCondition()
         /// Signalled by each worker as its loop returns.
         let exited = NSCondition()
@@ -143,6 +159,7 @@ final class WorkerPool: @unchecked Sendable {
             }
             var seen = generation.load(ordering: .acquiring)
             var idleSpins = 0
+            var idleSince = ContinuousClock.now
             while !stopping.load(ordering: .acquiring) {
                 if !active.load(ordering: .acquiring) {
                     wake.lock()
@@ -152,18 +169,39 @@ final class WorkerPool: @unchecked Sendable {
                     wake.unlock()
                     continue
                 }
-                let g = generation.load(ordering: .acquiring)
+                let g = generation.load(ordering: .sequentiallyConsistent)
                 if g != seen {
                     seen = g
-                    idleSpins = 0
                     participate()
+                    idleSpins = 0
+                    idleSince = ContinuousClock.now
                 } else {
-                    // spin briefly, then give the core away: on a busy machine a spinning worker
-                    // would steal the time of the thread it waits for
+                    spinPause()
                     idleSpins += 1
-                    if idleSpins < 256 { spinPause() } else { sched_yield() }
+                    // the clock is read every 64 spins (a read costs about as much as a spin)
+                    if idleSpins & 63 == 0 && ContinuousClock.now - idleSince > Shared.parkAfter {
+                        park(seen)
+                        idleSpins = 0
+                        idleSince = ContinuousClock.now
+                    }
                 }
             }
+        }
+
+        /// Waits until a stage newer than `seen` is published, the step ends, or the pool stops.
+        /// No stage is missed: the worker counts itself parked before it reads the generation, and
+        /// the caller publishes a stage before it reads the count (both sequentially consistent),
+        /// so at least one of them sees the other; the caller's broadcast takes the lock the worker
+        /// holds until it waits.
+        private func park(_ seen: Int) {
+            wake.lock()
+            parked.add(1, ordering: .sequentiallyConsistent)
+            while generation.load(ordering: .sequentiallyConsistent) == seen
+                    && active.load(ordering: .acquiring) && !stopping.load(ordering: .acquiring) {
+                _ = wake.wait(until: Date(timeIntervalSinceNow: 0.05))
+            }
+            parked.subtract(1, ordering: .sequentiallyConsistent)
+            wake.unlock()
         }
     }
 }
@@ -188,6 +226,10 @@ enum SplitSize {
     /// Contacts per block of the narrow phase, whatever the thread count (each block's changes are
     /// merged in block order, so the result does not depend on the threads).
     static let narrowPhaseBlock = 256
+    /// Moved proxies per block of the pair search, whatever the thread count (the blocks' candidates
+    /// are merged in block order and sorted). A proxy's search walks its cells and a few dozen
+    /// neighbours: a block of 64 is tens of microseconds, enough to outweigh its claim.
+    static let pairSearchBlock = 64
 }
 
 extension World {

@@ -14,27 +14,33 @@ extension World {
         let states = ctx.states, sims = ctx.sims
         let g = gravity
         let bp = ctx.bodies
-        for k in 0..<awakeCount {
-            // through the pointer, writing back only the two fields that change (copying the
-            // record out and back wrote all of it)
-            let b0 = bp + Int(awakeBodies[k])
-            b0.pointee.center0 = b0.pointee.center
-            b0.pointee.rotation0 = b0.pointee.transform.q
-            let b = b0.pointee   // only the fields read below are loaded
-            states[k].v = b.linearVelocity
-            states[k].w = b.angularVelocity
-            var sd = BodyStepData()
-            sd.maxExtent = b.maxExtent
-            if b.type == .dynamic {
-                sd.isDynamic = true
-                sd.invMass = b.invMass
-                sd.invI = b.invInertia
-                sd.linearDelta = h * (b.gravityScale * g + b.invMass * b.force)
-                sd.angularDelta = h * b.invInertia * b.torque
-                sd.linearDampingFactor = 1 / (1 + h * b.linearDamping)
-                sd.angularDampingFactor = 1 / (1 + h * b.angularDamping)
+        awakeBodies.withUnsafeBufferPointer { awakeBuffer in
+            let awake = awakeBuffer.baseAddress!
+            // each body writes only its own records
+            pool.forEachRange(awakeCount, minimum: SplitSize.bodies) { r in
+                for k in r {
+                    // through the pointer, writing back only the two fields that change (copying the
+                    // record out and back wrote all of it)
+                    let b0 = bp + Int(awake[k])
+                    b0.pointee.center0 = b0.pointee.center
+                    b0.pointee.rotation0 = b0.pointee.transform.q
+                    let b = b0.pointee   // only the fields read below are loaded
+                    states[k].v = b.linearVelocity
+                    states[k].w = b.angularVelocity
+                    var sd = BodyStepData()
+                    sd.maxExtent = b.maxExtent
+                    if b.type == .dynamic {
+                        sd.isDynamic = true
+                        sd.invMass = b.invMass
+                        sd.invI = b.invInertia
+                        sd.linearDelta = h * (b.gravityScale * g + b.invMass * b.force)
+                        sd.angularDelta = h * b.invInertia * b.torque
+                        sd.linearDampingFactor = 1 / (1 + h * b.linearDamping)
+                        sd.angularDampingFactor = 1 / (1 + h * b.angularDamping)
+                    }
+                    sims[k] = sd
+                }
             }
-            sims[k] = sd
         }
 
         // Joints whose bodies are awake, coloured as they are found (joints take their colours
@@ -389,45 +395,57 @@ extension World {
         let dt = ctx.dt
         let sleepVel = sleepThreshold
         let enableSleep = def.enableSleep
-        var fastBodies: [Int32] = []
         let continuous = def.enableContinuous
         let bp = ctx.bodies
-        awakeBodies.withUnsafeBufferPointer { awake in
-            for k in 0..<awakeCount {
-                let bi = Int(awake[k])
-                let b = bp + bi
-                let st = states[k]
-                let v = st.v, w = st.w
-                if !v.isFinite || !w.isFinite {
-                    // contain a numerical blow-up to this body: stop it where it was
-                    b.pointee.linearVelocity = .zero; b.pointee.angularVelocity = 0
-                    b.pointee.force = .zero; b.pointee.torque = 0
-                    continue
+        // In parallel: each body writes only its own record, and each chunk lists its fast bodies,
+        // joined in chunk order (ascending, whatever the chunks).
+        let chunks = pool.maximumChunks
+        let fastLists = UnsafeMutablePointer<[Int32]>.allocate(capacity: chunks)
+        fastLists.initialize(repeating: [], count: chunks)
+        defer { fastLists.deinitialize(count: chunks); fastLists.deallocate() }
+        awakeBodies.withUnsafeBufferPointer { awakeBuffer in
+            let awake = awakeBuffer.baseAddress!
+            pool.forEachChunk(awakeCount, minimum: SplitSize.bodies) { r, chunk in
+                var fast: [Int32] = []
+                for k in r {
+                    let bi = Int(awake[k])
+                    let b = bp + bi
+                    let st = states[k]
+                    let v = st.v, w = st.w
+                    if !v.isFinite || !w.isFinite {
+                        // contain a numerical blow-up to this body: stop it where it was
+                        b.pointee.linearVelocity = .zero; b.pointee.angularVelocity = 0
+                        b.pointee.force = .zero; b.pointee.torque = 0
+                        continue
+                    }
+                    b.pointee.linearVelocity = v
+                    b.pointee.angularVelocity = w
+                    let newCenter = b.pointee.center0 + st.dp
+                    let q = st.dq.mul(b.pointee.rotation0).normalized
+                    if !newCenter.isFinite || !q.c.isFinite || !q.s.isFinite {
+                        b.pointee.linearVelocity = .zero; b.pointee.angularVelocity = 0
+                        continue
+                    }
+                    b.pointee.center = newCenter
+                    b.pointee.transform.q = q
+                    b.pointee.transform.p = newCenter - q.rotate(b.pointee.localCenter)
+                    b.pointee.force = .zero
+                    b.pointee.torque = 0
+                    if enableSleep {
+                        let sleepSpeed = max(v.length, b.pointee.maxExtent * abs(w))
+                        if !b.pointee.enableSleep || sleepSpeed > sleepVel { b.pointee.sleepTime = 0 } else { b.pointee.sleepTime += dt }
+                    }
+                    b.pointee.isFast = false
+                    if continuous && b.pointee.type == .dynamic && b.pointee.minExtent > 0 {
+                        let travel = st.dp.length
+                        if travel > 0.5 * b.pointee.minExtent { fast.append(Int32(bi)); b.pointee.isFast = true }
+                    }
                 }
-                b.pointee.linearVelocity = v
-                b.pointee.angularVelocity = w
-                let newCenter = b.pointee.center0 + st.dp
-                let q = st.dq.mul(b.pointee.rotation0).normalized
-                if !newCenter.isFinite || !q.c.isFinite || !q.s.isFinite {
-                    b.pointee.linearVelocity = .zero; b.pointee.angularVelocity = 0
-                    continue
-                }
-                b.pointee.center = newCenter
-                b.pointee.transform.q = q
-                b.pointee.transform.p = newCenter - q.rotate(b.pointee.localCenter)
-                b.pointee.force = .zero
-                b.pointee.torque = 0
-                if enableSleep {
-                    let sleepSpeed = max(v.length, b.pointee.maxExtent * abs(w))
-                    if !b.pointee.enableSleep || sleepSpeed > sleepVel { b.pointee.sleepTime = 0 } else { b.pointee.sleepTime += dt }
-                }
-                b.pointee.isFast = false
-                if continuous && b.pointee.type == .dynamic && b.pointee.minExtent > 0 {
-                    let travel = st.dp.length
-                    if travel > 0.5 * b.pointee.minExtent { fastBodies.append(Int32(bi)); b.pointee.isFast = true }
-                }
+                fastLists[chunk] = fast
             }
         }
+        var fastBodies: [Int32] = []
+        for c in 0..<chunks { fastBodies.append(contentsOf: fastLists[c]) }
         return fastBodies
     }
 
@@ -435,29 +453,40 @@ extension World {
     /// only when a shape leaves them, so resting bodies never touch the grid; a grown one is queued
     /// for the next pair search.
     func updateShapeBoxes(_ ctx: StepContext) {
-        var moved: [Int32] = []
         let bp = ctx.bodies, sp = ctx.shapes
-        awakeBodies.withUnsafeBufferPointer { awake in
-            for k in 0..<ctx.awakeCount {
-                let bi = Int(awake[k])
-                let xf = bp[bi].transform
-                var s = bp[bi].headShape
-                while s >= 0 {
-                    let sh = sp + Int(s)
-                    let box = sh.pointee.computeAABB(xf)
-                    sh.pointee.aabb = box
-                    if !sh.pointee.fatAABB.contains(box) {
-                        sh.pointee.fatAABB = box.inflated(by: margin(for: box))
-                        if !sh.pointee.enlarged {
-                            sh.pointee.enlarged = true
-                            moved.append(s)
+        // In parallel: a body's shapes are its own; each chunk lists the shapes whose fat box grew,
+        // joined in chunk order (the order of a serial pass).
+        let chunks = pool.maximumChunks
+        let movedLists = UnsafeMutablePointer<[Int32]>.allocate(capacity: chunks)
+        movedLists.initialize(repeating: [], count: chunks)
+        defer { movedLists.deinitialize(count: chunks); movedLists.deallocate() }
+        let margin = aabbMargin
+        awakeBodies.withUnsafeBufferPointer { awakeBuffer in
+            let awake = awakeBuffer.baseAddress!
+            pool.forEachChunk(ctx.awakeCount, minimum: SplitSize.bodies) { r, chunk in
+                var moved: [Int32] = []
+                for k in r {
+                    let bi = Int(awake[k])
+                    let xf = bp[bi].transform
+                    var s = bp[bi].headShape
+                    while s >= 0 {
+                        let sh = sp + Int(s)
+                        let box = sh.pointee.computeAABB(xf)
+                        sh.pointee.aabb = box
+                        if !sh.pointee.fatAABB.contains(box) {
+                            sh.pointee.fatAABB = box.inflated(by: World.margin(for: box, limit: margin))
+                            if !sh.pointee.enlarged {
+                                sh.pointee.enlarged = true
+                                moved.append(s)
+                            }
                         }
+                        s = sh.pointee.nextShape
                     }
-                    s = sh.pointee.nextShape
                 }
+                movedLists[chunk] = moved
             }
         }
-        movedProxies.append(contentsOf: moved)
+        for c in 0..<chunks { movedProxies.append(contentsOf: movedLists[c]) }
     }
 }
 
