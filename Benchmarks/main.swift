@@ -104,6 +104,8 @@ for scene in selected {
     // --profile: each phase's time summed over the timed steps of every repeat.
     var phaseTotals: [Duration] = []
     var profiledSteps = 0
+    // Steps the pool ran on the caller alone: faster lately (a loaded machine), or a check.
+    var soloSteps = 0
     for r in 0..<repeats {
         let world = scene.make(options.threads)
         world.engineWorld.isProfiling = options.profile
@@ -123,6 +125,7 @@ for scene in selected {
             for i in 1..<steps { world.step(index: i) }
         }
         let total = clock.now - start
+        soloSteps += world.engineWorld.soloStepCount
         let elapsed = milliseconds(total)
         times.append(elapsed / Double(max(1, steps - 1)))
         if let before = engineBefore, let after = world.engineTime, elapsed > 0 {
@@ -142,7 +145,8 @@ for scene in selected {
     let layerShare = layerShares.isEmpty ? nil : layerShares.sorted()[layerShares.count / 2]
     if options.json {
         let layer = layerShare.map { ",\"uikit_layer_share\":\($0)" } ?? ""
-        print("{\"scene\":\"\(scene.name)\",\"bodies\":\(counters.bodies),\"joints\":\(counters.joints),\"steps\":\(steps),\"threads\":\(options.threads),\"ms_per_step_min\":\(minimum),\"ms_per_step_median\":\(median),\"contacts\":\(counters.contacts),\"awake\":\(counters.awake),\"hash\":\"\(hashText)\"\(layer)}")
+        let solo = options.threads > 1 ? ",\"solo_steps\":\(soloSteps)" : ""
+        print("{\"scene\":\"\(scene.name)\",\"bodies\":\(counters.bodies),\"joints\":\(counters.joints),\"steps\":\(steps),\"threads\":\(options.threads),\"ms_per_step_min\":\(minimum),\"ms_per_step_median\":\(median),\"contacts\":\(counters.contacts),\"awake\":\(counters.awake),\"hash\":\"\(hashText)\"\(layer)\(solo)}")
     } else {
         func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
         func lpad(_ s: String, _ n: Int) -> String { s.count >= n ? s : String(repeating: " ", count: n - s.count) + s }
@@ -150,6 +154,9 @@ for scene in selected {
               + lpad("\(counters.awake)", 8) + lpad("\(steps)", 8) + lpad(String(format: "%.3f", minimum), 14)
               + lpad(String(format: "%.3f", median), 17) + "   " + pad(hashText, 16)
               + (layerShare.map { lpad(String(format: "%.1f %%", 100 * $0), 13) } ?? ""))
+        if soloSteps > 0 {
+            print("  \(soloSteps) of \(repeats * steps) steps ran on one thread (faster lately, or a check every 32 steps)")
+        }
     }
     if options.profile && profiledSteps > 0 {
         // per step, averaged over the timed steps of all repeats; the UIKit layer is the step's time

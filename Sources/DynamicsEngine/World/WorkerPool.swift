@@ -20,6 +20,17 @@ final class WorkerPool: @unchecked Sendable {
     /// so dropping the world drops the pool, whose `deinit` stops and joins them.
     let shared: Shared
     private var currentGeneration: UInt64 = 0
+    // Which is faster lately, a step with the workers or one without (see `beginStep`): moving
+    // averages of the two kinds of step, in seconds, and how many of each were measured.
+    private var stepStart = ContinuousClock.now
+    private var isParallelStep = false
+    private var parallelTime = 0.0, soloTime = 0.0
+    private var parallelSamples = 0, soloSamples = 0
+    private var stepsSinceProbe = 0
+    /// Every this many steps, a step of the slower kind, to see whether things changed.
+    private static let probeInterval = 32
+    /// Steps so far that ran on the calling thread alone because that was faster.
+    private(set) var soloSteps = 0
 
     init(threadCount: Int) {
         self.threadCount = max(1, min(threadCount, 64))
@@ -37,16 +48,55 @@ final class WorkerPool: @unchecked Sendable {
         shared.stop()
     }
 
-    /// Workers spin for the duration of a step.
+    /// Starts a step: with the workers (woken) or on the calling thread alone, whichever has been
+    /// faster lately.
+    ///
+    /// Why choose: on a machine where another process loads a core, a worker gets a share of a
+    /// core, and every stage waits at its end for the blocks the worker claimed; two threads then
+    /// run slower than one. So the pool times its steps, keeps a moving average of each kind, takes
+    /// the faster kind, and every `probeInterval` steps takes the other once to notice a change.
+    /// On an idle machine that costs one slower step in 32. Results are identical either way: the
+    /// blocks and their merge order do not depend on who runs them.
     func beginStep() {
         guard threadCount > 1 else { return }
-        shared.active.store(true, ordering: .releasing)
-        shared.wake.lock(); shared.wake.broadcast(); shared.wake.unlock()
+        let parallel: Bool
+        if parallelSamples < 2 {
+            parallel = true
+        } else if soloSamples < 2 {
+            parallel = false
+        } else {
+            let faster = parallelTime <= soloTime
+            stepsSinceProbe += 1
+            if stepsSinceProbe >= WorkerPool.probeInterval {
+                stepsSinceProbe = 0
+                parallel = !faster
+            } else {
+                parallel = faster
+            }
+        }
+        isParallelStep = parallel
+        if !parallel { soloSteps += 1 }
+        if parallel {
+            shared.active.store(true, ordering: .releasing)
+            shared.wake.lock(); shared.wake.broadcast(); shared.wake.unlock()
+        }
+        stepStart = ContinuousClock.now
     }
 
-    /// Workers go back to sleep.
+    /// Ends a step: the workers go back to sleep, and the step's time joins its kind's average
+    /// (half weight, so one probe can overturn a stale average).
     func endStep() {
-        shared.active.store(false, ordering: .releasing)
+        guard threadCount > 1 else { return }
+        let elapsed = ContinuousClock.now - stepStart
+        let t = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        if isParallelStep {
+            shared.active.store(false, ordering: .releasing)
+            parallelTime = parallelSamples == 0 ? t : 0.5 * (parallelTime + t)
+            parallelSamples += 1
+        } else {
+            soloTime = soloSamples == 0 ? t : 0.5 * (soloTime + t)
+            soloSamples += 1
+        }
     }
 
     /// Runs `body(block)` for every block in 0..<blocks, on all threads; returns when all are done.
@@ -233,6 +283,10 @@ enum SplitSize {
 }
 
 extension World {
+    /// Steps so far that ran on the calling thread alone because that was faster lately (another
+    /// process loading the machine), or to check: see `WorkerPool.beginStep`. Always 0 on one thread.
+    package var soloStepCount: Int { pool.soloSteps }
+
     /// A counter of this world's worker threads still running, which keeps counting after the
     /// world is gone: tests use it to see that dropping a world ends its threads.
     package var workerThreadCounter: @Sendable () -> Int {
