@@ -24,9 +24,12 @@ final class WorkerPool: @unchecked Sendable {
     // averages of the two kinds of step, in seconds, and how many of each were measured.
     private var stepStart = ContinuousClock.now
     private var isParallelStep = false
+    private var wasParallelStep = false
     private var parallelTime = 0.0, soloTime = 0.0
     private var parallelSamples = 0, soloSamples = 0
     private var stepsSinceProbe = 0
+    /// Steps begun: the first is not timed (it finds every pair and builds the grid).
+    private var stepsBegun = 0
     /// Every this many steps, a step of the slower kind, to see whether things changed.
     private static let probeInterval = 32
     /// Steps so far that ran on the calling thread alone because that was faster.
@@ -59,13 +62,16 @@ final class WorkerPool: @unchecked Sendable {
     /// blocks and their merge order do not depend on who runs them.
     func beginStep() {
         guard threadCount > 1 else { return }
+        stepsBegun += 1
         let parallel: Bool
         if parallelSamples < 2 {
             parallel = true
         } else if soloSamples < 2 {
             parallel = false
         } else {
-            let faster = parallelTime <= soloTime
+            // the workers keep their place unless the caller alone is clearly faster: noise in
+            // single steps must not send a machine with idle cores down to one thread
+            let faster = parallelTime <= 1.1 * soloTime
             stepsSinceProbe += 1
             if stepsSinceProbe >= WorkerPool.probeInterval {
                 stepsSinceProbe = 0
@@ -83,18 +89,23 @@ final class WorkerPool: @unchecked Sendable {
         stepStart = ContinuousClock.now
     }
 
-    /// Ends a step: the workers go back to sleep, and the step's time joins its kind's average
-    /// (half weight, so one probe can overturn a stale average).
+    /// Ends a step: the workers go back to sleep, and the step's time goes to its kind's average.
+    /// A run of steps of one kind averages them (half weight each, against noise); the first step
+    /// of a kind after the other kind replaces its average, because a scene's cost drifts (piles
+    /// settle, bodies fall asleep) and only neighbouring steps compare fairly.
     func endStep() {
         guard threadCount > 1 else { return }
         let elapsed = ContinuousClock.now - stepStart
+        if isParallelStep { shared.active.store(false, ordering: .releasing) }
+        defer { wasParallelStep = isParallelStep }
+        guard stepsBegun > 1 else { return }
         let t = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        let continuesRun = isParallelStep == wasParallelStep
         if isParallelStep {
-            shared.active.store(false, ordering: .releasing)
-            parallelTime = parallelSamples == 0 ? t : 0.5 * (parallelTime + t)
+            parallelTime = parallelSamples == 0 || !continuesRun ? t : 0.5 * (parallelTime + t)
             parallelSamples += 1
         } else {
-            soloTime = soloSamples == 0 ? t : 0.5 * (soloTime + t)
+            soloTime = soloSamples == 0 || !continuesRun ? t : 0.5 * (soloTime + t)
             soloSamples += 1
         }
     }
@@ -113,14 +124,14 @@ final class WorkerPool: @unchecked Sendable {
         shared.job = body
         currentGeneration = (currentGeneration + 1) & 0xFF_FFFF
         shared.remaining.store(blocks, ordering: .relaxed)
-        shared.state.store(currentGeneration << 40 | UInt64(blocks) << 20, ordering: .releasing)
+        shared.state.store(currentGeneration << 40 | UInt64(blocks) << 20, ordering: .releasing)   // front 0, back `blocks`
         shared.generation.add(1, ordering: .sequentiallyConsistent)
         // Parked workers are woken only when there are any: during the solver's stages they spin,
         // and a stage costs no system call.
         if shared.parked.load(ordering: .sequentiallyConsistent) > 0 {
             shared.wake.lock(); shared.wake.broadcast(); shared.wake.unlock()
         }
-        shared.participate()
+        shared.participate(fromBack: false)
         var spins = 0
         while shared.remaining.load(ordering: .acquiring) > 0 {
             spins += 1
@@ -151,7 +162,14 @@ final class WorkerPool: @unchecked Sendable {
 
     /// The state the caller and the workers share.
     final class Shared: @unchecked Sendable {
-        /// One word so a claim can never mix two jobs: generation (24 bits) | block count (20) | next block (20).
+        /// One word so a claim can never mix two jobs: generation (24 bits) | back (20) | front (20).
+        /// The caller claims blocks from the front, the workers from the back, until they meet.
+        ///
+        /// Why two ends: a stage's blocks are the same contacts (and mostly the same bodies) in
+        /// every sub-step, so a thread that takes the same end each time finds its blocks' data
+        /// still in its own core's cache; with one shared counter the blocks went to whichever
+        /// thread came first, and their data moved between cores stage after stage. (Box2D gives
+        /// each worker its own starting block for the same reason.)
         let state = Atomic<UInt64>(0)
         let generation = Atomic<Int>(0)
         let remaining = Atomic<Int>(0)
@@ -180,14 +198,16 @@ final class WorkerPool: @unchecked Sendable {
             exited.unlock()
         }
 
-        func participate() {
+        func participate(fromBack: Bool) {
             var v = state.load(ordering: .acquiring)
             let gen = v >> 40
             while true {
                 if v >> 40 != gen { return }
-                let count = (v >> 20) & 0xF_FFFF, index = v & 0xF_FFFF
-                if index >= count { return }
-                let (exchanged, original) = state.compareExchange(expected: v, desired: v + 1, ordering: .acquiringAndReleasing)
+                let back = (v >> 20) & 0xF_FFFF, front = v & 0xF_FFFF
+                if front >= back { return }
+                let index = fromBack ? back - 1 : front
+                let desired = fromBack ? v - (1 << 20) : v + 1
+                let (exchanged, original) = state.compareExchange(expected: v, desired: desired, ordering: .acquiringAndReleasing)
                 if !exchanged { v = original; continue }
                 job?(Int(index))
                 remaining.subtract(1, ordering: .releasing)
@@ -222,7 +242,7 @@ final class WorkerPool: @unchecked Sendable {
                 let g = generation.load(ordering: .sequentiallyConsistent)
                 if g != seen {
                     seen = g
-                    participate()
+                    participate(fromBack: true)
                     idleSpins = 0
                     idleSince = ContinuousClock.now
                 } else {
