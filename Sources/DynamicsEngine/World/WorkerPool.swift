@@ -300,6 +300,9 @@ enum SplitSize {
     /// are merged in block order and sorted). A proxy's search walks its cells and a few dozen
     /// neighbours: a block of 64 is tens of microseconds, enough to outweigh its claim.
     static let pairSearchBlock = 64
+    /// Touching contacts per block of the sort into solve order, whatever the thread count (each
+    /// block's places are fixed by the counts of the blocks before it).
+    static let orderBlock = 1024
 }
 
 extension World {

@@ -140,10 +140,27 @@ extension World {
             resolveImpactChains(solvedIndices, count: solvedCount, states: states, sims: sims, bodyCount: ctx.awakeCount, dt: ctx.dt)
         }
         for i in 0..<colorCount { contactStart[i + 1] += contactStart[i] }
-        do {
-            var fill = contactStart
-            // in contact order: the contact records are read front to back (see `ContactInput`)
-            for k in 0..<solvedCount {
+        // Into solve order by a counting sort in fixed blocks: each block counts its contacts per
+        // colour, the counts give each block its first place in every colour (in block order, the
+        // places a serial pass would give), and the blocks then copy in parallel. Within a block
+        // the contact records are read front to back (see `ContactInput`).
+        let fillBlock = SplitSize.orderBlock
+        let fillBlocks = (solvedCount + fillBlock - 1) / fillBlock
+        let places = UnsafeMutablePointer<Int>.allocate(capacity: max(1, fillBlocks * colorCount))
+        defer { places.deallocate() }
+        places.initialize(repeating: 0, count: fillBlocks * colorCount)
+        for k in 0..<solvedCount { places[(k / fillBlock) * colorCount + Int(colorOf[k])] += 1 }
+        for c in 0..<colorCount {
+            var next = contactStart[c]
+            for block in 0..<fillBlocks {
+                let n = places[block * colorCount + c]
+                places[block * colorCount + c] = next
+                next += n
+            }
+        }
+        pool.run(blocks: fillBlocks) { block in
+            let fill = places + block * colorCount
+            for k in (block * fillBlock)..<min(solvedCount, (block + 1) * fillBlock) {
                 let c = Int(colorOf[k])
                 let sc = solvedIndices[k]
                 (ordered + fill[c]).initialize(to: ContactInput(sc, found: k, cp + Int(sc.contact)))
