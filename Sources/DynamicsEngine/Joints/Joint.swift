@@ -139,7 +139,9 @@ struct JointSim {
     var motorSpeed: Float = 0, maxMotorTorque: Float = 0
     /// The limits: angles (rad) for a revolute joint, translations (pt) for a prismatic one.
     var lower: Float = 0, upper: Float = 0
-    var linearHertz: Float = 0, angularHertz: Float = 0
+    /// Weld: the angular part is a spring (`angularHertz` > 0; `enableSpring` says the same of the
+    /// linear part, `linearHertz` > 0).
+    var enableAngularSpring = false
     var maxForce: Float = 0
     var impulses = JointImpulses()
     // per-step solver data
@@ -150,7 +152,10 @@ struct JointSim {
     var axisA: Vec2 = .zero
     var mA: Float = 0, mB: Float = 0, iA: Float = 0, iB: Float = 0
     var axialMass: Float = 0
-    var springSoftness = Softness.rigid
+    /// The distance spring, the revolute angular spring, or a soft weld's linear spring.
+    var spring = SpringStep.none
+    /// A soft weld's angular spring.
+    var angularSpring = SpringStep.none
     var linearSoftness = Softness.rigid
     var angularSoftness = Softness.rigid
 }

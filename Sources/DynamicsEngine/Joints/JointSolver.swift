@@ -33,8 +33,6 @@ enum JointSolver {
         } else {
             s.lower = j.pointee.def.lowerAngle; s.upper = j.pointee.def.upperAngle
         }
-        s.linearHertz = j.pointee.def.linearHertz
-        s.angularHertz = j.pointee.def.angularHertz
         s.maxForce = j.pointee.def.maxForce
 
         s.indexA = bA.awakeIndex >= 0 ? bA.awakeIndex : dummy
@@ -51,9 +49,22 @@ enum JointSolver {
         s.axisA = qA.rotate(j.pointee.def.localAxisA)
         let k = s.iA + s.iB
         s.axialMass = k > 0 ? 1 / k : 0
-        s.springSoftness = Softness(hertz: s.hertz, zeta: j.pointee.def.dampingRatio, h: ctx.h)
-        s.linearSoftness = s.linearHertz > 0 ? Softness(hertz: s.linearHertz, zeta: j.pointee.def.linearDampingRatio, h: ctx.h) : ctx.jointSoftness
-        s.angularSoftness = s.angularHertz > 0 ? Softness(hertz: s.angularHertz, zeta: j.pointee.def.angularDampingRatio, h: ctx.h) : ctx.jointSoftness
+        s.linearSoftness = ctx.jointSoftness
+        s.angularSoftness = ctx.jointSoftness
+        switch kind {
+        case .distance, .revolute:
+            if s.enableSpring && s.hertz > 0 { s.spring = SpringStep(hertz: s.hertz, zeta: j.pointee.def.dampingRatio, h: ctx.h) }
+        case .weld:
+            let linearHertz = j.pointee.def.linearHertz, angularHertz = j.pointee.def.angularHertz
+            s.enableSpring = linearHertz > 0
+            s.enableAngularSpring = angularHertz > 0
+            if s.enableSpring { s.spring = SpringStep(hertz: linearHertz, zeta: j.pointee.def.linearDampingRatio, h: ctx.h) }
+            if s.enableAngularSpring {
+                s.angularSpring = SpringStep(hertz: angularHertz, zeta: j.pointee.def.angularDampingRatio, h: ctx.h)
+            }
+        case .prismatic, .target:
+            break
+        }
         if kind == .distance {
             let d = s.deltaCenter + s.rB - s.rA
             let axis = d.normalized
@@ -158,12 +169,13 @@ enum JointSolver {
             let axialMass: Float = km > 0 ? 1 / km : 0
             let minL = j.pointee.minLength, maxL = j.pointee.maxLength
             if j.pointee.enableSpring && minL < maxL {
-                if j.pointee.hertz > 0 {
+                // a spring acts in the solve passes only: its pull is motion, which relaxing must keep
+                if j.pointee.hertz > 0 && useBias {
                     let vr = (vB + cross(wB, rB)) - (vA + cross(wA, rA))
                     let Cdot = dot(axis, vr)
                     let C = length - j.pointee.length
-                    let sp = j.pointee.springSoftness
-                    let impulse = -sp.massScale * axialMass * (Cdot + sp.biasRate * C) - sp.impulseScale * j.pointee.impulses.axial
+                    let sp = j.pointee.spring
+                    let impulse = -axialMass * (sp.massScale * Cdot + sp.positionRate * C) - sp.impulseScale * j.pointee.impulses.axial
                     j.pointee.impulses.axial += impulse
                     let P = impulse * axis
                     vA -= mA * P; wA -= iA * cross(rA, P); vB += mB * P; wB += iB * cross(rB, P)
@@ -211,11 +223,11 @@ enum JointSolver {
 
         case .revolute:
             let axialMass = j.pointee.axialMass
-            if j.pointee.enableSpring && j.pointee.hertz > 0 {
-                let sp = j.pointee.springSoftness
+            if j.pointee.enableSpring && j.pointee.hertz > 0 && useBias {
+                let sp = j.pointee.spring
                 let C = jointAngle()
                 let Cdot = wB - wA
-                let impulse = -sp.massScale * axialMass * (Cdot + sp.biasRate * C) - sp.impulseScale * j.pointee.impulses.spring
+                let impulse = -axialMass * (sp.massScale * Cdot + sp.positionRate * C) - sp.impulseScale * j.pointee.impulses.spring
                 j.pointee.impulses.spring += impulse
                 wA -= iA * impulse; wB += iB * impulse
             }
@@ -255,16 +267,28 @@ enum JointSolver {
             solvePointPart(j, &vA, &wA, &vB, &wB, rA, rB, d, useBias ? j.pointee.linearSoftness : .rigid, useBias)
 
         case .weld:
-            do {
+            if j.pointee.enableAngularSpring {
+                if useBias {
+                    let sp = j.pointee.angularSpring
+                    let impulse = -j.pointee.axialMass * (sp.massScale * (wB - wA) + sp.positionRate * jointAngle())
+                        - sp.impulseScale * j.pointee.impulses.angular
+                    j.pointee.impulses.angular += impulse
+                    wA -= iA * impulse; wB += iB * impulse
+                }
+            } else {
                 let sp = j.pointee.angularSoftness
                 var bias: Float = 0, ms: Float = 1, isc: Float = 0
-                if useBias || j.pointee.angularHertz > 0 { bias = sp.biasRate * jointAngle(); ms = sp.massScale; isc = sp.impulseScale }
+                if useBias { bias = sp.biasRate * jointAngle(); ms = sp.massScale; isc = sp.impulseScale }
                 let Cdot = wB - wA
                 let impulse = -j.pointee.axialMass * ms * (Cdot + bias) - isc * j.pointee.impulses.angular
                 j.pointee.impulses.angular += impulse
                 wA -= iA * impulse; wB += iB * impulse
             }
-            solvePointPart(j, &vA, &wA, &vB, &wB, rA, rB, d, j.pointee.linearSoftness, useBias || j.pointee.linearHertz > 0)
+            if j.pointee.enableSpring {
+                if useBias { solvePointSpring(j, &vA, &wA, &vB, &wB, rA, rB, d) }
+            } else {
+                solvePointPart(j, &vA, &wA, &vB, &wB, rA, rB, d, j.pointee.linearSoftness, useBias)
+            }
 
         case .prismatic:
             let axis = sA.dq.rotate(j.pointee.axisA)
@@ -352,6 +376,20 @@ enum JointSolver {
         }
         if j.pointee.writesA { states[a].v = vA; states[a].w = wA }
         if j.pointee.writesB { states[b].v = vB; states[b].w = wB }
+    }
+
+    /// A soft weld's linear spring (see ``SpringStep``), in the solve passes only.
+    @inline(__always)
+    static func solvePointSpring(_ j: UnsafeMutablePointer<JointSim>, _ vA: inout Vec2, _ wA: inout Float, _ vB: inout Vec2, _ wB: inout Float,
+                                 _ rA: Vec2, _ rB: Vec2, _ separation: Vec2) {
+        let mA = j.pointee.mA, iA = j.pointee.iA, mB = j.pointee.mB, iB = j.pointee.iB
+        let sp = j.pointee.spring
+        let Cdot = (vB + cross(wB, rB)) - (vA + cross(wA, rA))
+        let b = solvePoint(mA, mB, iA, iB, rA, rB, sp.massScale * Cdot + sp.positionRate * separation)
+        let impulse = Vec2(-b.x - sp.impulseScale * j.pointee.impulses.linear.x, -b.y - sp.impulseScale * j.pointee.impulses.linear.y)
+        j.pointee.impulses.linear += impulse
+        vA -= mA * impulse; wA -= iA * cross(rA, impulse)
+        vB += mB * impulse; wB += iB * cross(rB, impulse)
     }
 
     @inline(__always)
