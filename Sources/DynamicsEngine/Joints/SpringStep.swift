@@ -56,6 +56,7 @@ package struct SpringStep: Sendable, Equatable, Codable {
     /// No spring: no impulse.
     package static let none = SpringStep(massScale: 0, positionRate: 0, impulseScale: 0)
 
+    /// Coefficients given directly (see the properties for their units).
     package init(massScale: Float, positionRate: Float, impulseScale: Float) {
         self.massScale = massScale; self.positionRate = positionRate; self.impulseScale = impulseScale
     }

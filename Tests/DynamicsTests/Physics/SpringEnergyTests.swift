@@ -230,4 +230,27 @@ struct SpringEnergyTests {
             #expect(abs(period / expected - 1) < 2e-3, "period \(period) s, expected \(expected) s")
         }
     }
+
+    /// Same inputs, same bits: two runs of a damped spring agree exactly, step by step.
+    @Test func springRunsAreBitIdentical() {
+        let a = runSpring(frequency: 2, damping: 0.1, seconds: 3), b = runSpring(frequency: 2, damping: 0.1, seconds: 3)
+        #expect(a.stretch.map(\.bitPattern) == b.stretch.map(\.bitPattern))
+    }
+
+    /// A spring stiffer than the sub-step resolves (60 Hz > 1/(2π·h) = 38.2 Hz) is reported once,
+    /// as a note; a 30 Hz one is not.
+    @Test func stiffSpringIsReportedOnce() {
+        let animator = DynamicAnimator()
+        let item = BasicDynamicItem(center: CGPoint(x: 100, y: 0), size: CGSize(width: 20, height: 20))
+        let spring = AttachmentBehavior(item: item, attachedToAnchor: .zero)
+        spring.frequency = 30
+        animator.addBehavior(spring)
+        for _ in 0..<3 { animator.step() }
+        let stiff = { animator.diagnostics.filter { $0.message.contains("Hz is above") } }
+        #expect(stiff().isEmpty)
+        spring.frequency = 60
+        for _ in 0..<3 { animator.step() }
+        #expect(stiff().count == 1)
+        #expect(stiff().first?.severity == .note)
+    }
 }
