@@ -27,6 +27,11 @@ final class ReplayPlayer {
     /// Diagnostics already written to stderr (piped mode).
     private var diagnosticsWritten = 0
     private(set) var isFinished = false
+    /// The longest time one display-link frame took (keys, reading the trace, drawing), and how
+    /// many took longer than the display period: printed after playback, so a stutter shows.
+    private(set) var slowestFrame: Duration = .zero
+    private(set) var lateFrames = 0
+    private var slowestAt = 0
 
     /// - Parameter start: The position of the first frame to show.
     init(options: PlaygroundOptions, reader: TraceReader, interactive: Bool, start: Int) {
@@ -76,6 +81,12 @@ final class ReplayPlayer {
     /// One display-link frame: keys, the playhead, the picture.
     func frame(_ link: DisplayLink) {
         guard !isFinished else { return }
+        let started = ContinuousClock.now
+        defer {
+            let took = ContinuousClock.now - started
+            if took > slowestFrame { slowestFrame = took; slowestAt = framesPlayed }
+            if took > .seconds(1.0 / Double(options.fps)) { lateFrames += 1 }
+        }
         if quitSignal.load(ordering: .sequentiallyConsistent) != 0 {
             finish(link)
             return
@@ -84,9 +95,15 @@ final class ReplayPlayer {
         guard !isFinished else { return }
         if !paused {
             playhead += min(link.lastFrameDuration, DisplayLink.maximumAnimatorFrameDuration) * speed
-            // The last frame whose time has come.
+            // The last frame whose time has come. Reaching it means reading every frame before it
+            // (a trace is read as a stream); when many frames share a time (an animator that paused
+            // kept recording) that can take longer than a display period, so the reading stops at
+            // half the period and goes on at the next frame: the picture catches up instead of
+            // stalling.
+            let deadline = started + .seconds(0.5 / Double(options.fps))
             while let next = reader.time(ofFrameAt: position + 1), next <= playhead {
                 position += 1
+                if ContinuousClock.now > deadline { break }
             }
             if reader.time(ofFrameAt: position + 1) == nil {
                 paused = true   // the end: hold the last frame
@@ -116,6 +133,14 @@ final class ReplayPlayer {
             return
         }
         Terminal.write("\u{1B}[H" + renderer.render(frame.report, scene: frame.scene, statusLine: statusLine(frame, width: size.columns)))
+    }
+
+    /// After playback in the terminal: frames drawn, the slowest, and how many missed the display
+    /// period (`--fps`).
+    var timingSummary: String {
+        let ms = Double(slowestFrame.components.attoseconds) / 1e15 + Double(slowestFrame.components.seconds) * 1000
+        return "playground: \(name): \(framesPlayed) frames drawn, slowest \(String(format: "%.1f", ms)) ms (frame \(slowestAt + 1)), "
+            + "\(lateFrames) longer than the \(String(format: "%.1f", 1000 / Double(options.fps))) ms display period"
     }
 
     /// Stops playing (so `run` returns).

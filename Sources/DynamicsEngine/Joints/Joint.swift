@@ -100,13 +100,6 @@ struct JointImpulses: Codable {
     var motor: Float = 0
     var spring: Float = 0
 
-    /// Every impulse times `k` (the warm start's scale).
-    @inline(__always)
-    func scaled(by k: Float) -> JointImpulses {
-        JointImpulses(linear: k * linear, angular: k * angular, axial: k * axial, lower: k * lower, upper: k * upper,
-                      motor: k * motor, spring: k * spring)
-    }
-
     var isFinite: Bool {
         // a finite sum proves every term finite; an infinite one may be an overflow of finite terms
         let sum = linear.x + linear.y + angular + axial + lower + upper + motor + spring

@@ -11,10 +11,10 @@ struct JointContext {
 }
 
 enum JointSolver {
-    /// Fills `out` for joint `j`: the definition's solver fields, the impulses (scaled for the warm
+    /// Fills `out` for joint `j`: the definition's solver fields, the impulses (for the warm
     /// start) and the per-step data. Reads the joint and the bodies, writes only `out`.
     static func prepare(_ j: UnsafePointer<Joint>, into out: UnsafeMutablePointer<JointSim>, bodies: UnsafePointer<Body>,
-                        sims: UnsafePointer<BodyStepData>, dummy: Int32, ctx: JointContext, warmStartScale: Float) {
+                        sims: UnsafePointer<BodyStepData>, dummy: Int32, ctx: JointContext) {
         let bA = bodies[Int(j.pointee.bodyA)], bB = bodies[Int(j.pointee.bodyB)]
         var s = JointSim()
         let kind = j.pointee.def.kind
@@ -76,7 +76,7 @@ enum JointSolver {
             s.axisA = j.pointee.def.target - bB.center
             s.linearSoftness = Softness(hertz: s.hertz, zeta: j.pointee.def.dampingRatio, h: ctx.h)
         }
-        s.impulses = j.pointee.impulses.scaled(by: warmStartScale)
+        s.impulses = j.pointee.impulses
         out.initialize(to: s)
     }
 
