@@ -14,7 +14,7 @@ enum JointSolver {
     /// Fills `out` for joint `j`: the definition's solver fields, the impulses (for the warm
     /// start) and the per-step data. Reads the joint and the bodies, writes only `out`.
     static func prepare(_ j: UnsafePointer<Joint>, into out: UnsafeMutablePointer<JointSim>, bodies: UnsafePointer<Body>,
-                        sims: UnsafePointer<BodyStepData>, dummy: Int32, ctx: JointContext) {
+                        joints: UnsafePointer<Joint>, sims: UnsafePointer<BodyStepData>, dummy: Int32, ctx: JointContext) {
         let bA = bodies[Int(j.pointee.bodyA)], bB = bodies[Int(j.pointee.bodyB)]
         var s = JointSim()
         let kind = j.pointee.def.kind
@@ -53,14 +53,22 @@ enum JointSolver {
         s.angularSoftness = ctx.jointSoftness
         switch kind {
         case .distance, .revolute:
-            if s.enableSpring && s.hertz > 0 { s.spring = SpringStep(hertz: s.hertz, zeta: j.pointee.def.dampingRatio, h: ctx.h) }
+            if s.enableSpring && s.hertz > 0 {
+                let angular = kind == .revolute
+                let load = springLoadFactor(j, hertz: s.hertz, angular: angular, bodies: bodies, joints: joints)
+                s.spring = SpringStep(hertz: s.hertz, zeta: j.pointee.def.dampingRatio, h: ctx.h, loadFactor: load)
+            }
         case .weld:
             let linearHertz = j.pointee.def.linearHertz, angularHertz = j.pointee.def.angularHertz
             s.enableSpring = linearHertz > 0
             s.enableAngularSpring = angularHertz > 0
-            if s.enableSpring { s.spring = SpringStep(hertz: linearHertz, zeta: j.pointee.def.linearDampingRatio, h: ctx.h) }
+            if s.enableSpring {
+                let load = springLoadFactor(j, hertz: linearHertz, angular: false, bodies: bodies, joints: joints)
+                s.spring = SpringStep(hertz: linearHertz, zeta: j.pointee.def.linearDampingRatio, h: ctx.h, loadFactor: load)
+            }
             if s.enableAngularSpring {
-                s.angularSpring = SpringStep(hertz: angularHertz, zeta: j.pointee.def.angularDampingRatio, h: ctx.h)
+                let load = springLoadFactor(j, hertz: angularHertz, angular: true, bodies: bodies, joints: joints)
+                s.angularSpring = SpringStep(hertz: angularHertz, zeta: j.pointee.def.angularDampingRatio, h: ctx.h, loadFactor: load)
             }
         case .prismatic, .target:
             break
@@ -78,6 +86,58 @@ enum JointSolver {
         }
         s.impulses = j.pointee.impulses
         out.initialize(to: s)
+    }
+
+    /// The spring's frequency (Hz) acting on the linear (`angular` false) or the angular degrees of
+    /// freedom, and 0 for every other joint and part: distance springs and weld linear springs
+    /// load the linear ones, revolute angular springs and weld angular springs the angular ones.
+    @inline(__always)
+    static func springHertz(_ d: JointDef, angular: Bool) -> Float {
+        switch d.kind {
+        case .distance: return !angular && d.enableSpring && d.minLength < d.maxLength ? max(d.hertz, 0) : 0
+        case .revolute: return angular && d.enableSpring ? max(d.hertz, 0) : 0
+        case .weld: return max(angular ? d.angularHertz : d.linearHertz, 0)
+        case .prismatic, .target: return 0
+        }
+    }
+
+    /// How much stiffer the springs on the more loaded of joint `j`'s bodies are together than `j`'s
+    /// own spring of `hertz` (≥ 1; see `SpringStep`, "Stiff springs"). Walks the joint lists of the
+    /// joint's dynamic bodies only (a fixed anchor's list may hold every attachment of an animator,
+    /// and a body that does not move needs no bound), so a spring costs the degree of its bodies.
+    static func springLoadFactor(_ j: UnsafePointer<Joint>, hertz: Float, angular: Bool, bodies: UnsafePointer<Body>,
+                                 joints: UnsafePointer<Joint>) -> Float {
+        @inline(__always) func inverse(_ b: Int32) -> Float {
+            let body = bodies[Int(b)]
+            guard body.type == .dynamic else { return 0 }
+            return angular ? body.invInertia : body.invMass
+        }
+        @inline(__always) func share(_ mine: Float, _ other: Float) -> Float {
+            let sum = mine + other
+            return sum > 0 ? (mine + (mine * other).squareRoot()) / sum : 0
+        }
+        let a = j.pointee.bodyA, b = j.pointee.bodyB
+        let invA = inverse(a), invB = inverse(b)
+        let omega2 = hertz * hertz   // (2π)² cancels in the ratio
+        var worst: Float = 1
+        for (body, mine, other) in [(a, invA, invB), (b, invB, invA)] where mine > 0 {
+            let own = omega2 * share(mine, other)
+            guard own > 0 else { continue }
+            var total: Float = 0
+            var key = bodies[Int(body)].headJointKey
+            while key >= 0 {
+                let k = joints + Int(key >> 1)
+                let side = Int(key & 1)
+                let f = springHertz(k.pointee.def, angular: angular)
+                if f > 0 {
+                    let partner = side == 0 ? k.pointee.bodyB : k.pointee.bodyA
+                    total += f * f * share(mine, inverse(partner))
+                }
+                key = k.pointee.nextKey.get(side)
+            }
+            worst = max(worst, total / own)
+        }
+        return worst.isFinite ? worst : 1
     }
 
     /// Carries the impulses of `s` back to its joint for the next step's warm start. A non-finite

@@ -31,11 +31,19 @@ import Foundation
 ///   one (both happen only when hω is near or above 1).
 ///
 /// ## Stiff springs
-/// Symplectic Euler is stable only while hω < 2, and a body with several springs adds their
-/// stiffnesses. So a spring is integrated without numerical loss only while h·ω ≤ 1, that is up to
-/// 1/(2πh) Hz (38 Hz at UIKit's 240 sub-steps a second). A stiffer one gets G ≥ h²ω² − 1: each
-/// sub-step then shrinks its oscillation by at least a factor 1/(hω) (0.64 for 60 Hz at 240 Hz), so
-/// it stays bounded at any stiffness and behaves as a stiff, quickly settling spring.
+/// Symplectic Euler is stable only while hω < 2. So a spring is integrated without numerical loss
+/// only while h·ω ≤ 1, that is up to 1/(2πh) Hz (38 Hz at UIKit's 240 sub-steps a second). A
+/// stiffer one gets G ≥ h²ω² − 1: each sub-step then shrinks its oscillation by at least a factor
+/// 1/(hω) (0.64 for 60 Hz at 240 Hz), so it stays bounded at any stiffness and behaves as a stiff,
+/// quickly settling spring.
+///
+/// Springs on one body add up: n springs of ω on an item vibrate it at up to √n·ω, and 16 springs
+/// of 30 Hz on one item blew up (measured). So the rule is applied to the body's combined load:
+/// `loadFactor` ≥ 1 is the more loaded body's Σ ω²·share over its springs (a Gershgorin bound on
+/// its fastest mode; `share` = (1/m + 1/√(m·m′)) / (1/m + 1/m′) for a spring to a body of mass m′,
+/// 1 to a fixed anchor) divided by this spring's own term. With A = h²ω²·loadFactor > 1 the spring
+/// gets G ≥ (A − 1)/loadFactor, its share of the damping the combined spring needs; a lone spring
+/// (loadFactor 1) keeps the rule above.
 ///
 /// ## Solving it
 /// In the sub-step's solve passes the impulse increment is
@@ -65,8 +73,10 @@ package struct SpringStep: Sendable, Equatable, Codable {
     package static func losslessLimit(h: Float) -> Float { 1 / (2 * Float.pi * h) }
 
     /// - Parameters: hertz (Hz; ≤ 0 or non-finite gives ``none``), zeta (damping ratio; negative
-    ///   or NaN is 0, +∞ holds the constraint's velocity), h (sub-step, s).
-    package init(hertz: Float, zeta: Float, h: Float) {
+    ///   or NaN is 0, +∞ holds the constraint's velocity), h (sub-step, s), loadFactor (≥ 1: how
+    ///   much stiffer the springs on the more loaded body are together than this one alone; see
+    ///   "Stiff springs"; default 1, a lone spring).
+    package init(hertz: Float, zeta: Float, h: Float, loadFactor: Float = 1) {
         guard hertz > 0, hertz.isFinite, h > 0, h.isFinite else { self = .none; return }
         let z = zeta.isNaN ? 0 : max(Double(zeta), 0)
         let omega = 2 * Double.pi * Double(hertz)
@@ -87,7 +97,8 @@ package struct SpringStep: Sendable, Equatable, Codable {
                 g = exp(-2 * s) * (1 + gb) >= 1 ? gb : critical
             }
         }
-        g = max(g, a - 1)
+        let load = loadFactor.isFinite ? max(Double(loadFactor), 1) : 1
+        g = max(g, (a * load - 1) / load)
         guard g.isFinite, (1 + g).isFinite, a.isFinite else {
             // so stiff or so damped that the numbers overflow: the limit, a constraint that
             // removes the velocity error and applies no stiffness
