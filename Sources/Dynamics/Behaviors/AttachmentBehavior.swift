@@ -61,6 +61,8 @@ open class AttachmentBehavior: DynamicBehavior {
     private var joint: JointID = .null
     private var jointBodies = (BodyID.null, BodyID.null)
     private var needsJointUpdate = false
+    /// The stiff spring frequency last reported (see ``checkStiffness(_:)``), so it is reported once.
+    private var reportedStiffFrequency: CGFloat?
 
     // MARK: Properties
 
@@ -118,6 +120,11 @@ open class AttachmentBehavior: DynamicBehavior {
 
     /// The spring's frequency, in Hz; 0 (the default) makes the attachment rigid. Used by
     /// distance attachments and welds. Negative or non-finite values are reported and ignored.
+    ///
+    /// The spring is the textbook oscillator of ω = 2π·frequency and damping ratio ``damping``:
+    /// undamped it keeps its amplitude, damped it decays as e^{−ζωt}. Up to 1/(2πh) Hz, h being the
+    /// animator's sub-step (38 Hz by default), nothing is lost numerically; a stiffer spring is
+    /// damped enough to stay stable, with a diagnostic (see <doc:Attachments>).
     public var frequency: CGFloat {
         get { storedFrequency }
         set {
@@ -439,6 +446,7 @@ open class AttachmentBehavior: DynamicBehavior {
         }
         let (a, b) = pair
         let def = jointDef(a, b)
+        checkStiffness(animator)
         if world.isValid(joint), jointBodies == (a, b), world.jointDef(joint)?.kind == def.kind {
             // Updating wakes the bodies: only when a setting changed.
             if needsJointUpdate { world.updateJoint(joint) { $0 = def } }
@@ -499,6 +507,21 @@ open class AttachmentBehavior: DynamicBehavior {
             jointBodies = (bodyA, bodyB)
             needsJointUpdate = update
         }
+    }
+
+    /// Reports, once per frequency, a spring stiffer than the animator's sub-step resolves: above
+    /// 1/(2πh) Hz (h = ``DynamicAnimator/stepDuration`` / ``DynamicAnimator/substeps``, 38 Hz by
+    /// default) the engine damps the spring enough to keep it stable, so it loses energy even with
+    /// ``damping`` 0 (see Attachments.md, "Stiff springs").
+    private func checkStiffness(_ animator: DynamicAnimator) {
+        guard storedFrequency > 0, kind == .distance || kind == .fixed else { return }
+        let h = animator.stepDuration / Double(max(animator.substeps, 1))
+        let limit = 1 / (2 * Double.pi * h)
+        guard Double(storedFrequency) > limit else { reportedStiffFrequency = nil; return }
+        guard reportedStiffFrequency != storedFrequency else { return }
+        reportedStiffFrequency = storedFrequency
+        let limitText = String(format: "%.1f", limit)
+        report("AttachmentBehavior: frequency \(storedFrequency) Hz is above \(limitText) Hz, the stiffest spring a sub-step of \(h) s resolves; the spring is damped enough to stay stable and settles quickly. Raise the animator's substeps to keep it lossless.", severity: .note)
     }
 
     /// A setting changed: update the joint at the next synchronisation and wake the items.

@@ -131,7 +131,9 @@ struct JointSim {
     var motorSpeed: Float = 0, maxMotorTorque: Float = 0
     /// The limits: angles (rad) for a revolute joint, translations (pt) for a prismatic one.
     var lower: Float = 0, upper: Float = 0
-    var linearHertz: Float = 0, angularHertz: Float = 0
+    /// Weld: the angular part is a spring (`angularHertz` > 0; `enableSpring` says the same of the
+    /// linear part, `linearHertz` > 0).
+    var enableAngularSpring = false
     var maxForce: Float = 0
     var impulses = JointImpulses()
     // per-step solver data
@@ -142,10 +144,10 @@ struct JointSim {
     var axisA: Vec2 = .zero
     var mA: Float = 0, mB: Float = 0, iA: Float = 0, iB: Float = 0
     var axialMass: Float = 0
-    var springSoftness = Softness.rigid
-    /// A distance spring's gains per sub-step when it is integrated explicitly (see
-    /// `JointSolver.springGains`): h·ω² (1/s) and 2ζω·h (no unit); both 0 for a soft-step spring.
-    var springGain: Float = 0, springDampingGain: Float = 0
+    /// The distance spring, the revolute angular spring, or a soft weld's linear spring.
+    var spring = SpringStep.none
+    /// A soft weld's angular spring.
+    var angularSpring = SpringStep.none
     var linearSoftness = Softness.rigid
     var angularSoftness = Softness.rigid
 }

@@ -14,7 +14,7 @@ enum JointSolver {
     /// Fills `out` for joint `j`: the definition's solver fields, the impulses (for the warm
     /// start) and the per-step data. Reads the joint and the bodies, writes only `out`.
     static func prepare(_ j: UnsafePointer<Joint>, into out: UnsafeMutablePointer<JointSim>, bodies: UnsafePointer<Body>,
-                        sims: UnsafePointer<BodyStepData>, dummy: Int32, ctx: JointContext) {
+                        joints: UnsafePointer<Joint>, sims: UnsafePointer<BodyStepData>, dummy: Int32, ctx: JointContext) {
         let bA = bodies[Int(j.pointee.bodyA)], bB = bodies[Int(j.pointee.bodyB)]
         var s = JointSim()
         let kind = j.pointee.def.kind
@@ -33,8 +33,6 @@ enum JointSolver {
         } else {
             s.lower = j.pointee.def.lowerAngle; s.upper = j.pointee.def.upperAngle
         }
-        s.linearHertz = j.pointee.def.linearHertz
-        s.angularHertz = j.pointee.def.angularHertz
         s.maxForce = j.pointee.def.maxForce
 
         s.indexA = bA.awakeIndex >= 0 ? bA.awakeIndex : dummy
@@ -51,11 +49,31 @@ enum JointSolver {
         s.axisA = qA.rotate(j.pointee.def.localAxisA)
         let k = s.iA + s.iB
         s.axialMass = k > 0 ? 1 / k : 0
-        s.springSoftness = Softness(hertz: s.hertz, zeta: j.pointee.def.dampingRatio, h: ctx.h)
-        s.linearSoftness = s.linearHertz > 0 ? Softness(hertz: s.linearHertz, zeta: j.pointee.def.linearDampingRatio, h: ctx.h) : ctx.jointSoftness
-        s.angularSoftness = s.angularHertz > 0 ? Softness(hertz: s.angularHertz, zeta: j.pointee.def.angularDampingRatio, h: ctx.h) : ctx.jointSoftness
+        s.linearSoftness = ctx.jointSoftness
+        s.angularSoftness = ctx.jointSoftness
+        switch kind {
+        case .distance, .revolute:
+            if s.enableSpring && s.hertz > 0 {
+                let angular = kind == .revolute
+                let load = springLoadFactor(j, hertz: s.hertz, angular: angular, bodies: bodies, joints: joints)
+                s.spring = SpringStep(hertz: s.hertz, zeta: j.pointee.def.dampingRatio, h: ctx.h, loadFactor: load)
+            }
+        case .weld:
+            let linearHertz = j.pointee.def.linearHertz, angularHertz = j.pointee.def.angularHertz
+            s.enableSpring = linearHertz > 0
+            s.enableAngularSpring = angularHertz > 0
+            if s.enableSpring {
+                let load = springLoadFactor(j, hertz: linearHertz, angular: false, bodies: bodies, joints: joints)
+                s.spring = SpringStep(hertz: linearHertz, zeta: j.pointee.def.linearDampingRatio, h: ctx.h, loadFactor: load)
+            }
+            if s.enableAngularSpring {
+                let load = springLoadFactor(j, hertz: angularHertz, angular: true, bodies: bodies, joints: joints)
+                s.angularSpring = SpringStep(hertz: angularHertz, zeta: j.pointee.def.angularDampingRatio, h: ctx.h, loadFactor: load)
+            }
+        case .prismatic, .target:
+            break
+        }
         if kind == .distance {
-            (s.springGain, s.springDampingGain) = springGains(hertz: s.hertz, zeta: j.pointee.def.dampingRatio, h: ctx.h)
             let d = s.deltaCenter + s.rB - s.rA
             let axis = d.normalized
             let crA = cross(s.rA, axis), crB = cross(s.rB, axis)
@@ -70,23 +88,56 @@ enum JointSolver {
         out.initialize(to: s)
     }
 
-    /// The gains of a distance spring integrated as a force, once per sub-step (symplectic Euler,
-    /// damping implicit): Δv = −(h·ω²·C + 2ζω·h·Ċ) / (1 + 2ζω·h) along the spring, for the
-    /// effective mass. An undamped spring then keeps its energy (the scheme conserves a nearby
-    /// energy exactly: the amplitude neither decays nor grows, the displacement stays within
-    /// 1/√(1 − (hω/2)²) of its release, and the frequency is high by (hω)²/24, at most 4 %), which
-    /// the soft step does not: it is implicit Euler, and it ran in every solve and relax pass, so a
-    /// 2 Hz spring of damping 0 lost half its amplitude in 2 s. The
-    /// explicit step is stable for h·ω < 2; beyond h·ω = 1 (38 Hz at 240 sub-steps a second) the
-    /// spring falls back to the soft step, which is stable for any stiffness: (0, 0).
-    static func springGains(hertz: Float, zeta: Float, h: Float) -> (Float, Float) {
-        guard hertz > 0, hertz.isFinite, h > 0, h.isFinite else { return (0, 0) }
-        let omega = 2 * Float.pi * hertz
-        guard h * omega <= 1 else { return (0, 0) }
-        let z = zeta.isFinite ? max(zeta, 0) : 0
-        let damping = 2 * z * omega * h
-        guard damping.isFinite else { return (0, 0) }
-        return (h * omega * omega, damping)
+    /// The spring's frequency (Hz) acting on the linear (`angular` false) or the angular degrees of
+    /// freedom, and 0 for every other joint and part: distance springs and weld linear springs
+    /// load the linear ones, revolute angular springs and weld angular springs the angular ones.
+    @inline(__always)
+    static func springHertz(_ d: JointDef, angular: Bool) -> Float {
+        switch d.kind {
+        case .distance: return !angular && d.enableSpring && d.minLength < d.maxLength ? max(d.hertz, 0) : 0
+        case .revolute: return angular && d.enableSpring ? max(d.hertz, 0) : 0
+        case .weld: return max(angular ? d.angularHertz : d.linearHertz, 0)
+        case .prismatic, .target: return 0
+        }
+    }
+
+    /// How much stiffer the springs on the more loaded of joint `j`'s bodies are together than `j`'s
+    /// own spring of `hertz` (≥ 1; see `SpringStep`, "Stiff springs"). Walks the joint lists of the
+    /// joint's dynamic bodies only (a fixed anchor's list may hold every attachment of an animator,
+    /// and a body that does not move needs no bound), so a spring costs the degree of its bodies.
+    static func springLoadFactor(_ j: UnsafePointer<Joint>, hertz: Float, angular: Bool, bodies: UnsafePointer<Body>,
+                                 joints: UnsafePointer<Joint>) -> Float {
+        @inline(__always) func inverse(_ b: Int32) -> Float {
+            let body = bodies[Int(b)]
+            guard body.type == .dynamic else { return 0 }
+            return angular ? body.invInertia : body.invMass
+        }
+        @inline(__always) func share(_ mine: Float, _ other: Float) -> Float {
+            let sum = mine + other
+            return sum > 0 ? (mine + (mine * other).squareRoot()) / sum : 0
+        }
+        let a = j.pointee.bodyA, b = j.pointee.bodyB
+        let invA = inverse(a), invB = inverse(b)
+        let omega2 = hertz * hertz   // (2π)² cancels in the ratio
+        var worst: Float = 1
+        for (body, mine, other) in [(a, invA, invB), (b, invB, invA)] where mine > 0 {
+            let own = omega2 * share(mine, other)
+            guard own > 0 else { continue }
+            var total: Float = 0
+            var key = bodies[Int(body)].headJointKey
+            while key >= 0 {
+                let k = joints + Int(key >> 1)
+                let side = Int(key & 1)
+                let f = springHertz(k.pointee.def, angular: angular)
+                if f > 0 {
+                    let partner = side == 0 ? k.pointee.bodyB : k.pointee.bodyA
+                    total += f * f * share(mine, inverse(partner))
+                }
+                key = k.pointee.nextKey.get(side)
+            }
+            worst = max(worst, total / own)
+        }
+        return worst.isFinite ? worst : 1
     }
 
     /// Carries the impulses of `s` back to its joint for the next step's warm start. A non-finite
@@ -118,19 +169,7 @@ enum JointSolver {
         case .distance:
             let d = (sB.dp - sA.dp) + j.pointee.deltaCenter + rB - rA
             let axis = d.normalized
-            var total = j.pointee.impulses.axial + j.pointee.impulses.lower - j.pointee.impulses.upper
-            if j.pointee.springGain > 0 && j.pointee.enableSpring && j.pointee.minLength < j.pointee.maxLength {
-                // The explicit spring's force for this sub-step (see `springGains`): here, because
-                // the warm start runs once per sub-step and the solve passes several times. Its
-                // impulse is not accumulated, so it is never warm started.
-                let vr = (sB.v + cross(sB.w, rB)) - (sA.v + cross(sA.w, rA))
-                let crA = cross(rA, axis), crB = cross(rB, axis)
-                let km = j.pointee.mA + j.pointee.mB + j.pointee.iA * crA * crA + j.pointee.iB * crB * crB
-                if km > 0 {
-                    let g = j.pointee.springGain, c = j.pointee.springDampingGain
-                    total -= (g * (d.length - j.pointee.length) + c * dot(axis, vr)) / ((1 + c) * km)
-                }
-            }
+            let total = j.pointee.impulses.axial + j.pointee.impulses.lower - j.pointee.impulses.upper
             apply(j, states, total * axis, rA, rB, 0)
         case .revolute:
             let ang = j.pointee.impulses.angular + j.pointee.impulses.motor + j.pointee.impulses.lower - j.pointee.impulses.upper + j.pointee.impulses.spring
@@ -190,13 +229,13 @@ enum JointSolver {
             let axialMass: Float = km > 0 ? 1 / km : 0
             let minL = j.pointee.minLength, maxL = j.pointee.maxLength
             if j.pointee.enableSpring && minL < maxL {
-                // An explicit spring (springGain > 0) acted in the warm start: a force, once per sub-step.
-                if j.pointee.springGain == 0 && j.pointee.hertz > 0 {
+                // a spring acts in the solve passes only: its pull is motion, which relaxing must keep
+                if j.pointee.hertz > 0 && useBias {
                     let vr = (vB + cross(wB, rB)) - (vA + cross(wA, rA))
                     let Cdot = dot(axis, vr)
                     let C = length - j.pointee.length
-                    let sp = j.pointee.springSoftness
-                    let impulse = -sp.massScale * axialMass * (Cdot + sp.biasRate * C) - sp.impulseScale * j.pointee.impulses.axial
+                    let sp = j.pointee.spring
+                    let impulse = -axialMass * (sp.massScale * Cdot + sp.positionRate * C) - sp.impulseScale * j.pointee.impulses.axial
                     j.pointee.impulses.axial += impulse
                     let P = impulse * axis
                     vA -= mA * P; wA -= iA * cross(rA, P); vB += mB * P; wB += iB * cross(rB, P)
@@ -244,11 +283,11 @@ enum JointSolver {
 
         case .revolute:
             let axialMass = j.pointee.axialMass
-            if j.pointee.enableSpring && j.pointee.hertz > 0 {
-                let sp = j.pointee.springSoftness
+            if j.pointee.enableSpring && j.pointee.hertz > 0 && useBias {
+                let sp = j.pointee.spring
                 let C = jointAngle()
                 let Cdot = wB - wA
-                let impulse = -sp.massScale * axialMass * (Cdot + sp.biasRate * C) - sp.impulseScale * j.pointee.impulses.spring
+                let impulse = -axialMass * (sp.massScale * Cdot + sp.positionRate * C) - sp.impulseScale * j.pointee.impulses.spring
                 j.pointee.impulses.spring += impulse
                 wA -= iA * impulse; wB += iB * impulse
             }
@@ -288,16 +327,28 @@ enum JointSolver {
             solvePointPart(j, &vA, &wA, &vB, &wB, rA, rB, d, useBias ? j.pointee.linearSoftness : .rigid, useBias)
 
         case .weld:
-            do {
+            if j.pointee.enableAngularSpring {
+                if useBias {
+                    let sp = j.pointee.angularSpring
+                    let impulse = -j.pointee.axialMass * (sp.massScale * (wB - wA) + sp.positionRate * jointAngle())
+                        - sp.impulseScale * j.pointee.impulses.angular
+                    j.pointee.impulses.angular += impulse
+                    wA -= iA * impulse; wB += iB * impulse
+                }
+            } else {
                 let sp = j.pointee.angularSoftness
                 var bias: Float = 0, ms: Float = 1, isc: Float = 0
-                if useBias || j.pointee.angularHertz > 0 { bias = sp.biasRate * jointAngle(); ms = sp.massScale; isc = sp.impulseScale }
+                if useBias { bias = sp.biasRate * jointAngle(); ms = sp.massScale; isc = sp.impulseScale }
                 let Cdot = wB - wA
                 let impulse = -j.pointee.axialMass * ms * (Cdot + bias) - isc * j.pointee.impulses.angular
                 j.pointee.impulses.angular += impulse
                 wA -= iA * impulse; wB += iB * impulse
             }
-            solvePointPart(j, &vA, &wA, &vB, &wB, rA, rB, d, j.pointee.linearSoftness, useBias || j.pointee.linearHertz > 0)
+            if j.pointee.enableSpring {
+                if useBias { solvePointSpring(j, &vA, &wA, &vB, &wB, rA, rB, d) }
+            } else {
+                solvePointPart(j, &vA, &wA, &vB, &wB, rA, rB, d, j.pointee.linearSoftness, useBias)
+            }
 
         case .prismatic:
             let axis = sA.dq.rotate(j.pointee.axisA)
@@ -385,6 +436,20 @@ enum JointSolver {
         }
         if j.pointee.writesA { states[a].v = vA; states[a].w = wA }
         if j.pointee.writesB { states[b].v = vB; states[b].w = wB }
+    }
+
+    /// A soft weld's linear spring (see ``SpringStep``), in the solve passes only.
+    @inline(__always)
+    static func solvePointSpring(_ j: UnsafeMutablePointer<JointSim>, _ vA: inout Vec2, _ wA: inout Float, _ vB: inout Vec2, _ wB: inout Float,
+                                 _ rA: Vec2, _ rB: Vec2, _ separation: Vec2) {
+        let mA = j.pointee.mA, iA = j.pointee.iA, mB = j.pointee.mB, iB = j.pointee.iB
+        let sp = j.pointee.spring
+        let Cdot = (vB + cross(wB, rB)) - (vA + cross(wA, rA))
+        let b = solvePoint(mA, mB, iA, iB, rA, rB, sp.massScale * Cdot + sp.positionRate * separation)
+        let impulse = Vec2(-b.x - sp.impulseScale * j.pointee.impulses.linear.x, -b.y - sp.impulseScale * j.pointee.impulses.linear.y)
+        j.pointee.impulses.linear += impulse
+        vA -= mA * impulse; wA -= iA * cross(rA, impulse)
+        vB += mB * impulse; wB += iB * cross(rB, impulse)
     }
 
     @inline(__always)

@@ -83,8 +83,8 @@ extension World {
                 // each joint reads its record and the bodies, and writes only its own sim
                 pool.forEachRange(list.count, minimum: SplitSize.bodies) { r in
                     for k in r {
-                        JointSolver.prepare(jj + Int(list[k]), into: jointSims + Int(slot[k]), bodies: bp, sims: sims,
-                                            dummy: dummy, ctx: jctx)
+                        JointSolver.prepare(jj + Int(list[k]), into: jointSims + Int(slot[k]), bodies: bp, joints: jj,
+                                            sims: sims, dummy: dummy, ctx: jctx)
                     }
                 }
             }
