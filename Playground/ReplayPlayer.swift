@@ -27,6 +27,12 @@ final class ReplayPlayer {
     /// Diagnostics already written to stderr (piped mode).
     private var diagnosticsWritten = 0
     private(set) var isFinished = false
+    /// For `--stats`: the time each frame took to read and draw (ms), the display link's frame
+    /// intervals (ms), and the most trace frames one display frame moved past.
+    private var workTimes: [Double] = []
+    private var intervals: [Double] = []
+    private var mostFramesPassed = 0
+    private let clock = ContinuousClock()
 
     /// - Parameter start: The position of the first frame to show.
     init(options: PlaygroundOptions, reader: TraceReader, interactive: Bool, start: Int) {
@@ -51,9 +57,12 @@ final class ReplayPlayer {
         renderer.braille = braille
         var printed = 0
         var p = position
-        while let frame = reader.frame(at: p) {
+        while true {
             if let limit = frameLimit, printed >= limit { break }
+            let start = clock.now
+            guard let frame = reader.frame(at: p) else { break }
             Terminal.write((printed > 0 ? "\n" : "") + renderer.render(frame.report, scene: frame.scene) + "\n")
+            if options.stats { workTimes.append(Self.milliseconds(start.duration(to: clock.now))) }
             printed += 1
             p += 1
             writeNewDiagnostics()
@@ -76,6 +85,13 @@ final class ReplayPlayer {
     /// One display-link frame: keys, the playhead, the picture.
     func frame(_ link: DisplayLink) {
         guard !isFinished else { return }
+        let start = clock.now
+        defer {
+            if options.stats && !isFinished {
+                workTimes.append(Self.milliseconds(start.duration(to: clock.now)))
+                if framesPlayed > 1 { intervals.append(link.lastFrameDuration * 1000) }
+            }
+        }
         if quitSignal.load(ordering: .sequentiallyConsistent) != 0 {
             finish(link)
             return
@@ -85,9 +101,11 @@ final class ReplayPlayer {
         if !paused {
             playhead += min(link.lastFrameDuration, DisplayLink.maximumAnimatorFrameDuration) * speed
             // The last frame whose time has come.
+            let before = position
             while let next = reader.time(ofFrameAt: position + 1), next <= playhead {
                 position += 1
             }
+            mostFramesPassed = max(mostFramesPassed, position - before)
             if reader.time(ofFrameAt: position + 1) == nil {
                 paused = true   // the end: hold the last frame
             }
@@ -152,6 +170,36 @@ final class ReplayPlayer {
     /// `4`, `0.5`, `0.125`: three significant digits at most.
     static func speedText(_ speed: Double) -> String {
         String(format: "%.3g", speed)
+    }
+
+    // MARK: Stats
+
+    private static func milliseconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) * 1e3 + Double(d.components.attoseconds) * 1e-15
+    }
+
+    /// What `--stats` prints: the read+draw time per frame (median, p99, max) against the frame
+    /// period, and in a terminal the display link's intervals and the largest jump in frames.
+    func statsReport() -> String {
+        guard !workTimes.isEmpty else { return "replay stats: no frames drawn" }
+        let sorted = workTimes.sorted()
+        func percentile(_ p: Double, _ list: [Double]) -> Double {
+            list[min(list.count - 1, Int((p * Double(list.count - 1)).rounded(.up)))]
+        }
+        func ms(_ v: Double) -> String { String(format: "%.2f ms", v) }
+        let period = 1000 / Double(options.fps)
+        let over = workTimes.filter { $0 > period }.count
+        var text = "replay stats: \(workTimes.count) frames \(interactive ? "shown" : "printed"); read+draw per frame: "
+            + "median \(ms(percentile(0.5, sorted))), p99 \(ms(percentile(0.99, sorted))), max \(ms(sorted.last!)); "
+            + "frame period \(ms(period)) (--fps \(options.fps)); \(over) frame\(over == 1 ? "" : "s") over it"
+        if interactive {
+            let gaps = intervals.sorted()
+            if !gaps.isEmpty {
+                text += "; display-link intervals: median \(ms(percentile(0.5, gaps))), p99 \(ms(percentile(0.99, gaps))), max \(ms(gaps.last!))"
+            }
+            text += "; most trace frames passed in one display frame: \(mostFramesPassed)"
+        }
+        return text
     }
 
     // MARK: Keys
