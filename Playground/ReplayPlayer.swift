@@ -100,10 +100,15 @@ final class ReplayPlayer {
         guard !isFinished else { return }
         if !paused {
             playhead += min(link.lastFrameDuration, DisplayLink.maximumAnimatorFrameDuration) * speed
-            // The last frame whose time has come.
+            // The last frame whose time has come. Passing frames not yet indexed means scanning
+            // them; when many come due at once (a paused recording repeats its time, a high
+            // speed) the scan stops after half a frame period and goes on in the next frames,
+            // so the picture never stalls.
             let before = position
+            let budget = Duration.seconds(0.5 / Double(options.fps))
             while let next = reader.time(ofFrameAt: position + 1), next <= playhead {
                 position += 1
+                if start.duration(to: clock.now) > budget { break }
             }
             mostFramesPassed = max(mostFramesPassed, position - before)
             if reader.time(ofFrameAt: position + 1) == nil {
@@ -179,7 +184,8 @@ final class ReplayPlayer {
     }
 
     /// What `--stats` prints: the read+draw time per frame (median, p99, max) against the frame
-    /// period, and in a terminal the display link's intervals and the largest jump in frames.
+    /// period, in a terminal the display link's intervals and the largest jump in frames, and
+    /// the process's peak resident memory.
     func statsReport() -> String {
         guard !workTimes.isEmpty else { return "replay stats: no frames drawn" }
         let sorted = workTimes.sorted()
@@ -198,6 +204,20 @@ final class ReplayPlayer {
                 text += "; display-link intervals: median \(ms(percentile(0.5, gaps))), p99 \(ms(percentile(0.99, gaps))), max \(ms(gaps.last!))"
             }
             text += "; most trace frames passed in one display frame: \(mostFramesPassed)"
+        }
+        var usage = rusage()
+        #if canImport(Glibc)
+        let who = __rusage_who_t(RUSAGE_SELF.rawValue)
+        #else
+        let who = RUSAGE_SELF
+        #endif
+        if getrusage(who, &usage) == 0 {
+            #if canImport(Darwin)
+            let bytes = Double(usage.ru_maxrss)          // bytes on Darwin
+            #else
+            let bytes = Double(usage.ru_maxrss) * 1024   // KiB on Linux
+            #endif
+            text += String(format: "; peak RSS %.1f MB", bytes / 1e6)
         }
         return text
     }

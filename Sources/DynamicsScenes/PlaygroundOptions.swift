@@ -42,8 +42,9 @@ package struct PlaygroundOptions: Equatable, Sendable {
     /// Keyframes per second of trace time in an animated SVG, 0.1…240; default 20.
     package var svgKeyframesPerSecond = 20.0
     /// Replay only: when done, write to stderr how long each frame took to read and draw
-    /// (median, 99th percentile, maximum, against the frame period of `--fps`), to check that a
-    /// large trace plays without stutter. Default `false`.
+    /// (median, 99th percentile, maximum, against the frame period of `--fps`) and the peak
+    /// resident memory, to check that a large trace plays without stutter in bounded memory.
+    /// Default `false`.
     package var stats = false
 
     /// Options with every default.
@@ -226,7 +227,7 @@ package struct PlaygroundOptions: Equatable, Sendable {
           --frame N       start at frame N (the CSV's frame number); with --svg, draw that frame
           --svg-fps N     keyframes per second of an animated SVG, 0.1…240 (default 20)
           --stats         when done, print to stderr the time each frame took to read and draw
-                          (median, p99, max) against the frame period of --fps
+                          (median, p99, max) against the frame period of --fps, and the peak RSS
 
         Keys: n / right arrow  next scene     p / left arrow  previous scene
               space            pause/resume   r               restart the scene
