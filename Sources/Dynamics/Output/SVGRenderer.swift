@@ -14,6 +14,8 @@ import Foundation
 /// are decimated to at most ``keyframesPerSecond`` of trace time, and to at most
 /// ``maximumKeyframes`` in all, so a file stays small; motion between keyframes is
 /// interpolated linearly, and the animation loops after holding its last frame for a second.
+/// What never moves is drawn fixed, and every animated element starts at its first keyframe, so
+/// a viewer without SMIL shows the trace's first frame.
 /// Coordinates are rounded to ``decimals`` places (0.1 pt by default): a picture, not a record —
 /// the CSV keeps the exact values.
 ///
@@ -172,6 +174,8 @@ public struct SVGRenderer: Sendable {
                     if let value = Self.constant(list) {
                         fixed += " \(attribute)=\"\(value)\""
                     } else {
+                        // The first value as the attribute too: what a viewer without SMIL shows.
+                        fixed += " \(attribute)=\"\(list[0])\""
                         animations += "<animate attributeName=\"\(attribute)\" values=\"\(values(list, from: track.start, to: to))\" keyTimes=\"\(times(track.start, to))\" \(timing)/>"
                     }
                 }
@@ -191,12 +195,12 @@ public struct SVGRenderer: Sendable {
             if let fixed = Self.constant(translations) {
                 out += "<g transform=\"translate(\(fixed))\">"
             } else {
-                out += "<g><animateTransform attributeName=\"transform\" type=\"translate\" values=\"\(values(translations, from: track.start, to: to))\" keyTimes=\"\(t)\" \(timing)/>"
+                out += "<g transform=\"translate(\(translations[0]))\"><animateTransform attributeName=\"transform\" type=\"translate\" values=\"\(values(translations, from: track.start, to: to))\" keyTimes=\"\(t)\" \(timing)/>"
             }
             if let fixed = Self.constant(rotations) {
                 out += fixed == "0" ? "<g>" : "<g transform=\"rotate(\(fixed))\">"
             } else {
-                out += "<g><animateTransform attributeName=\"transform\" type=\"rotate\" values=\"\(values(rotations, from: track.start, to: to))\" keyTimes=\"\(t)\" \(timing)/>"
+                out += "<g transform=\"rotate(\(rotations[0]))\"><animateTransform attributeName=\"transform\" type=\"rotate\" values=\"\(values(rotations, from: track.start, to: to))\" keyTimes=\"\(t)\" \(timing)/>"
             }
             out += shapes(track.item, alternate: track.position % 2 == 1)
             out += "</g></g></g>\n"
@@ -209,7 +213,7 @@ public struct SVGRenderer: Sendable {
                 if let fixed = Self.constant(list) {
                     out += "<g transform=\"translate(\(fixed))\"\(hidden ? " visibility=\"hidden\"" : "")>" + visibility(track.start, to)
                 } else {
-                    out += "<g\(hidden ? " visibility=\"hidden\"" : "")>" + visibility(track.start, to)
+                    out += "<g transform=\"translate(\(list[0]))\"\(hidden ? " visibility=\"hidden\"" : "")>" + visibility(track.start, to)
                     out += "<animateTransform attributeName=\"transform\" type=\"translate\" values=\"\(values(list, from: track.start, to: to))\" keyTimes=\"\(times(track.start, to))\" \(timing)/>"
                 }
                 out += track.isAnchor ? anchorMark(.zero) : snapMark(.zero)
