@@ -102,10 +102,11 @@ final class ReplayPlayer {
             playhead += min(link.lastFrameDuration, DisplayLink.maximumAnimatorFrameDuration) * speed
             // The last frame whose time has come. Passing frames not yet indexed means scanning
             // them; when many come due at once (a paused recording repeats its time, a high
-            // speed) the scan stops after half a frame period and goes on in the next frames,
+            // speed) the scan stops after a quarter of a frame period (leaving the rest for
+            // reading and drawing the frame) and goes on in the next frames,
             // so the picture never stalls.
             let before = position
-            let budget = Duration.seconds(0.5 / Double(options.fps))
+            let budget = Duration.seconds(0.25 / Double(options.fps))
             while let next = reader.time(ofFrameAt: position + 1), next <= playhead {
                 position += 1
                 if start.duration(to: clock.now) > budget { break }
