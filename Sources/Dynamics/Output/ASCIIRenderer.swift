@@ -115,7 +115,7 @@ public struct ASCIIRenderer: Sendable {
     ///
     /// - Parameters:
     ///   - animator: The animator to draw.
-    ///   - statusLine: The text of the status line, e.g. ``statusLine(for:)`` plus your own
+    ///   - statusLine: The text of the status line, e.g. ``statusLine(for:)-(DynamicAnimator)`` plus your own
     ///     figures. Control characters show as spaces; one character is one column.
     public func render(_ animator: DynamicAnimator, statusLine: String) -> String {
         lines(animator, statusLine: statusLine).joined(separator: "\n")
@@ -125,7 +125,7 @@ public struct ASCIIRenderer: Sendable {
     ///
     /// - Parameters:
     ///   - animator: The animator to draw.
-    ///   - statusLine: The status line's text; default `nil`: ``statusLine(for:)``.
+    ///   - statusLine: The status line's text; default `nil`: ``statusLine(for:)-(DynamicAnimator)``.
     public func lines(_ animator: DynamicAnimator, statusLine: String? = nil) -> [String] {
         animator.ensureSynced()
         if width > Self.maximumSide || height > Self.maximumSide {
@@ -150,7 +150,7 @@ public struct ASCIIRenderer: Sendable {
     // MARK: Rendering a recorded frame
 
     /// A recorded frame as `height` lines of `width` characters joined by `"\n"`, with the
-    /// default status line (``statusLine(for:)``) when ``showsStatusLine`` is on.
+    /// default status line (``statusLine(for:)-(FrameReport)``) when ``showsStatusLine`` is on.
     ///
     /// - Parameters:
     ///   - report: The frame: the items' poses (`center`, `angle`), e.g. from ``TraceReader``.
@@ -177,7 +177,7 @@ public struct ASCIIRenderer: Sendable {
     /// - Parameters:
     ///   - report: The frame's poses.
     ///   - scene: What the items look like (see ``render(_:scene:)``).
-    ///   - statusLine: The status line's text; default `nil`: ``statusLine(for:)``.
+    ///   - statusLine: The status line's text; default `nil`: ``statusLine(for:)-(FrameReport)``.
     public func lines(_ report: FrameReport, scene: TraceScene, statusLine: String? = nil) -> [String] {
         let status = showsStatusLine ? (statusLine ?? self.statusLine(for: report)) : ""
         return compose(scene: scene, poses: report.items, statusLine: status)
