@@ -1,4 +1,5 @@
 import DynamicsScenes
+import DynamicsEngine
 import Foundation
 
 // `bench`: times the scenes of Benchmarks/README.md the way Box2D v3's benchmark program does, so the two
@@ -10,6 +11,7 @@ struct Options {
     var steps: Int? = nil
     var repeats = 4
     var json = false
+    var profile = false
     var smoke = false
     var list = false
     var csvDirectory: String? = nil
@@ -30,6 +32,7 @@ func parseOptions() -> Options {
         case "--steps": guard let n = Int(value(a)), n >= 2 else { fail("--steps needs an integer ≥ 2") }; o.steps = n
         case "--repeats", "-r": guard let n = Int(value(a)), n >= 1 else { fail("--repeats needs an integer ≥ 1") }; o.repeats = n
         case "--json": o.json = true
+        case "--profile": o.profile = true
         case "--smoke": o.smoke = true
         case "--csv": o.csvDirectory = value(a)
         case "--threads", "-t": guard let n = Int(value(a)), n >= 1, n <= 64 else { fail("--threads needs an integer 1…64") }; o.threads = n
@@ -42,6 +45,8 @@ func parseOptions() -> Options {
               --repeats R   fresh-world repeats per scene (default 4)
               --threads T   threads per world step (default 1; results are identical for any T)
               --json        one JSON object per scene per line
+              --profile     also time the engine's phases (pairs, collide, prepare, solve, restitution,
+                            store, finalize, continuous, sleep) and, for UIKit scenes, the animator
               --smoke       every scene for a few steps, one repeat (for CI)
               --csv DIR     append min/median ms per step to DIR/<scene>.csv
             """)
@@ -89,12 +94,27 @@ for scene in selected {
     // The share of the timed steps spent outside the engine's step (UIKit scenes): the animator's
     // forces, synchronisation, write-back, callbacks and frame reports.
     var layerShares: [Double] = []
+    // --profile: each phase's time summed over the timed steps of every repeat.
+    var phaseTotals: [Duration] = []
+    var profiledSteps = 0
     for r in 0..<repeats {
         let world = scene.make(options.threads)
+        world.engineWorld.isProfiling = options.profile
         world.step(index: 0)   // untimed: the first step can be expensive
         let engineBefore = world.engineTime
         let start = clock.now
-        for i in 1..<steps { world.step(index: i) }
+        if options.profile {
+            for i in 1..<steps {
+                world.step(index: i)
+                let phases = world.engineWorld.profile.phases
+                if phaseTotals.isEmpty { phaseTotals = phases.map(\.duration) } else {
+                    for (k, p) in phases.enumerated() { phaseTotals[k] += p.duration }
+                }
+                profiledSteps += 1
+            }
+        } else {
+            for i in 1..<steps { world.step(index: i) }
+        }
         let total = clock.now - start
         let elapsed = milliseconds(total)
         times.append(elapsed / Double(max(1, steps - 1)))
@@ -123,6 +143,22 @@ for scene in selected {
               + lpad("\(counters.awake)", 8) + lpad("\(steps)", 8) + lpad(String(format: "%.3f", minimum), 14)
               + lpad(String(format: "%.3f", median), 17) + "   " + pad(hashText, 16)
               + (layerShare.map { lpad(String(format: "%.1f %%", 100 * $0), 13) } ?? ""))
+    }
+    if options.profile && profiledSteps > 0 {
+        // per step, averaged over the timed steps of all repeats; the UIKit layer is the step's time
+        // outside the engine
+        let names = StepProfile().phases.map(\.name)
+        let perStep = phaseTotals.map { milliseconds($0) / Double(profiledSteps) }
+        var parts = zip(names, perStep).map { ($0, $1) }
+        if let share = layerShare { parts.append(("animator", share * median)) }
+        let step = parts.reduce(0) { $0 + $1.1 }
+        let text = parts.map { String(format: "%@ %.3f (%.0f %%)", $0.0, $0.1, step > 0 ? 100 * $0.1 / step : 0) }
+        if options.json {
+            let fields = parts.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",")
+            print("{\"scene\":\"\(scene.name)\",\"profile_ms_per_step\":{\(fields)}}")
+        } else {
+            print("  profile ms/step: " + text.joined(separator: "  "))
+        }
     }
     if let dir = options.csvDirectory {
         let path = dir + "/" + scene.name + ".csv"

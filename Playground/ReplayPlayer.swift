@@ -33,6 +33,11 @@ final class ReplayPlayer {
     private var intervals: [Double] = []
     private var mostFramesPassed = 0
     private let clock = ContinuousClock()
+    /// The longest time one display-link frame took (keys, reading the trace, drawing), and how
+    /// many took longer than the display period: printed after playback, so a stutter shows.
+    private(set) var slowestFrame: Duration = .zero
+    private(set) var lateFrames = 0
+    private var slowestAt = 0
 
     /// - Parameter start: The position of the first frame to show.
     init(options: PlaygroundOptions, reader: TraceReader, interactive: Bool, start: Int) {
@@ -87,8 +92,11 @@ final class ReplayPlayer {
         guard !isFinished else { return }
         let start = clock.now
         defer {
+            let took = start.duration(to: clock.now)
+            if took > slowestFrame { slowestFrame = took; slowestAt = framesPlayed }
+            if took > .seconds(1.0 / Double(options.fps)) { lateFrames += 1 }
             if options.stats && !isFinished {
-                workTimes.append(Self.milliseconds(start.duration(to: clock.now)))
+                workTimes.append(Self.milliseconds(took))
                 if framesPlayed > 1 { intervals.append(link.lastFrameDuration * 1000) }
             }
         }
@@ -101,10 +109,10 @@ final class ReplayPlayer {
         if !paused {
             playhead += min(link.lastFrameDuration, DisplayLink.maximumAnimatorFrameDuration) * speed
             // The last frame whose time has come. Passing frames not yet indexed means scanning
-            // them; when many come due at once (a paused recording repeats its time, a high
-            // speed) the scan stops after a quarter of a frame period (leaving the rest for
-            // reading and drawing the frame) and goes on in the next frames,
-            // so the picture never stalls.
+            // them (only their frame numbers are read); when many come due at once (an animator
+            // that paused kept recording, a high speed) the scan stops after a quarter of a
+            // frame period, leaving the rest for reading and drawing the frame, and goes on at
+            // the next frame: the picture catches up instead of stalling.
             let before = position
             let budget = Duration.seconds(0.25 / Double(options.fps))
             while let next = reader.time(ofFrameAt: position + 1), next <= playhead {
@@ -140,6 +148,14 @@ final class ReplayPlayer {
             return
         }
         Terminal.write("\u{1B}[H" + renderer.render(frame.report, scene: frame.scene, statusLine: statusLine(frame, width: size.columns)))
+    }
+
+    /// After playback in the terminal: frames drawn, the slowest, and how many missed the display
+    /// period (`--fps`).
+    var timingSummary: String {
+        let ms = Double(slowestFrame.components.attoseconds) / 1e15 + Double(slowestFrame.components.seconds) * 1000
+        return "playground: \(name): \(framesPlayed) frames drawn, slowest \(String(format: "%.1f", ms)) ms (frame \(slowestAt + 1)), "
+            + "\(lateFrames) longer than the \(String(format: "%.1f", 1000 / Double(options.fps))) ms display period"
     }
 
     /// Stops playing (so `run` returns).

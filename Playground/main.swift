@@ -109,6 +109,7 @@ if let path = options.replayPath {
         await play(interactive: true, fps: options.fps, frame: { player.frame($0) }, isFinished: { player.isFinished },
                    draw: { player.draw() }, finish: { player.finish($0) })
         player.writeNewDiagnostics()
+        FileHandle.standardError.write(Data((player.timingSummary + "\n").utf8))
     } else {
         player.printFrames()
     }

@@ -15,6 +15,8 @@ package protocol BenchmarkWorld: AnyObject {
     var awakeBodyCount: Int { get }
     /// FNV-1a over all body positions and angles.
     var stateHash: UInt64 { get }
+    /// The engine world that steps the scene (for its phase profile).
+    var engineWorld: World { get }
 }
 
 /// A named scene with its step count and a factory for fresh worlds.
@@ -44,6 +46,7 @@ final class EngineBenchmarkWorld: BenchmarkWorld {
     var contactCount: Int { world.contactCount }
     var awakeBodyCount: Int { world.awakeBodyCount }
     var stateHash: UInt64 { world.stateHash() }
+    var engineWorld: World { world }
 }
 
 extension BenchmarkScene {

@@ -1,3 +1,4 @@
+import Dynamics
 import DynamicsEngine
 import Foundation
 
@@ -12,7 +13,7 @@ package struct EngineScene: Sendable {
     /// Builds the scene into a fresh world and returns the per-step hook (nil when the scene has none).
     package var build: @Sendable (World) -> (@Sendable (World, Int) -> Void)?
 
-    package func makeWorld(validate: Bool = false, workers: Int = 1) -> (World, (@Sendable (World, Int) -> Void)?) {
+    package func makeWorld(validate: Bool = DebugSwitches.validatesWorlds, workers: Int = 1) -> (World, (@Sendable (World, Int) -> Void)?) {
         var def = WorldDef()
         def.workerCount = workers
         def.enableSleep = enableSleep

@@ -1,4 +1,5 @@
 import Dynamics
+import DynamicsEngine
 import Foundation
 
 /// The UIKit-level benchmark scenes of Benchmarks/README.md (ui_rain, ui_fields, ui_chains), built
@@ -136,6 +137,7 @@ final class UIKitBenchmarkWorld: BenchmarkWorld {
 
     func step(index: Int) { scene.step(frame: index) }
     var engineTime: Duration? { scene.animator.engineTime }
+    var engineWorld: World { scene.animator.engineWorld }
     /// Items in the world (a group counts once).
     var bodyCount: Int { scene.animator.statistics.items }
     /// Engine joints: attachments and snaps.

@@ -72,6 +72,7 @@ extension DynamicAnimator {
         let engineStart = ContinuousClock.now
         world.step(dt: Float(dt), substeps: storedSubsteps)
         engineTime += ContinuousClock.now - engineStart
+        if !world.validationErrors.isEmpty { reportValidationFailure() }
         if counts { elapsedTime += dt }
         writeBack()
 

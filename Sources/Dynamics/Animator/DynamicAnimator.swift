@@ -148,6 +148,9 @@ open class DynamicAnimator {
     /// Wall-clock time spent inside the engine's step, summed over every step: `bench` compares
     /// it with the whole step to show what the UIKit layer adds. Never read by the simulation.
     package internal(set) var engineTime: Duration = .zero
+
+    /// The engine world under the animator, for `bench --profile` (its phase times).
+    package var engineWorld: World { world }
     var frameIndex = 0
     var frameObservers: [(token: Int, observer: (FrameReport) -> Void)] = []
     var nextObserverToken = 0
@@ -195,6 +198,8 @@ open class DynamicAnimator {
     private static func makeWorld(_ def: WorldDef) -> World {
         var d = def
         d.gravity = .zero
+        d.lengthUnitsPerMeter = Float(UIKitUnits.pointsPerMetre)
+        if DebugSwitches.validatesWorlds { d.validate = true }
         return World(def: d)
     }
 
@@ -329,6 +334,17 @@ open class DynamicAnimator {
     func reportOnce(_ message: String, severity: DynamicsDiagnostic.Severity = .warning) {
         guard reportedOnce.insert(message).inserted else { return }
         report(message, severity: severity)
+    }
+
+    /// Reports the engine's validation findings after a step (the walk runs only under
+    /// `DYNAMICS_VALIDATE=1`, see ``DebugSwitches``): once per animator as a diagnostic, and on
+    /// standard error for the harness to stop on.
+    func reportValidationFailure() {
+        let message = "\(DebugSwitches.validationFailurePrefix) after engine step \(world.stepCount): "
+            + world.validationErrors.prefix(5).joined(separator: "; ")
+        guard reportedOnce.insert(DebugSwitches.validationFailurePrefix).inserted else { return }
+        report(message)
+        FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 
     // MARK: Queueing and waking

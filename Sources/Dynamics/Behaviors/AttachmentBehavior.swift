@@ -559,7 +559,7 @@ open class AttachmentBehavior: DynamicBehavior {
             if storedFrictionTorque > 0 {
                 d.enableMotor = true
                 d.motorSpeed = 0
-                d.maxMotorTorque = Float(storedFrictionTorque * 10_000)
+                d.maxMotorTorque = Float(storedFrictionTorque * UIKitUnits.torque)
             }
             (d.enableLimit, d.lowerAngle, d.upperAngle) = limits(storedRange)
             return d

@@ -107,7 +107,7 @@ open class GravityBehavior: DynamicBehavior {
     override func applyForces(in animator: DynamicAnimator, dt: TimeInterval) {
         let g = direction.vector
         guard g.dx != 0 || g.dy != 0 else { return }
-        let gx = 1000 * g.dx, gy = 1000 * g.dy
+        let gx = UIKitUnits.gravityAcceleration * g.dx, gy = UIKitUnits.gravityAcceleration * g.dy
         for r in records where animator.isMovable(r) {
             let m = animator.mass(of: r)
             animator.applyForce(CGVector(dx: m * gx, dy: m * gy), to: r)

@@ -177,7 +177,7 @@ open class PushBehavior: DynamicBehavior {
     override func applyForces(in animator: DynamicAnimator, dt: TimeInterval) {
         guard storedActive else { return }
         let v = direction.vector
-        let push = CGVector(dx: 100 * v.dx, dy: 100 * v.dy)
+        let push = CGVector(dx: UIKitUnits.pushForce * v.dx, dy: UIKitUnits.pushForce * v.dy)
         switch mode {
         case .continuous:
             guard push.dx != 0 || push.dy != 0 else { return }

@@ -114,7 +114,7 @@ struct FieldLaw {
 
     /// Points per metre in PhysicsKit, UIKit's field engine: strength 1 is 1 m/s² = 100 pt/s² for
     /// the acceleration laws and 1 N = 100 mass·pt/s² for the force laws.
-    static var metre: Double { 100 }
+    static var metre: Double { Double(UIKitUnits.pointsPerMetre) }
     /// The smallest distance the falloff sees, in pt (keeps the factor finite at the position).
     static var distanceFloor: Double { 0.001 }
     /// Scales n·∇n of ``SimplexNoise`` so that its root mean square (0.70) is that of Gustavson's

@@ -86,9 +86,19 @@ open class BasicDynamicItem: DynamicItem {
     }
 
     /// The item's frame: the rectangle of ``bounds``' size around ``center``, in points (not
-    /// rotated, like a `UIView`'s frame before a transform).
+    /// rotated, like a `UIView`'s frame before a transform). Setting it sets ``center`` and the
+    /// size of ``bounds``, as setting a `UIView`'s frame does, so UIKit code that lays out its
+    /// views before adding them to behaviours ports as written; an item already in a running
+    /// animator takes the change at ``DynamicAnimator/updateItem(usingCurrentState:)``, as in UIKit.
     public var frame: CGRect {
-        CGRect(x: center.x - bounds.width / 2, y: center.y - bounds.height / 2, width: bounds.width, height: bounds.height)
+        get {
+            CGRect(x: center.x - bounds.width / 2, y: center.y - bounds.height / 2, width: bounds.width, height: bounds.height)
+        }
+        set {
+            let f = newValue.standardized
+            center = CGPoint(x: f.midX, y: f.midY)
+            bounds = CGRect(origin: bounds.origin, size: f.size)
+        }
     }
 }
 

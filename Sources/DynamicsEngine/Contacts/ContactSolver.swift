@@ -115,7 +115,7 @@ struct ContactConstraint {
 
 enum ContactSolver {
     static func prepare(_ cc: inout ContactConstraint, _ input: ContactInput, sims: UnsafePointer<BodyStepData>,
-                        states: UnsafePointer<BodyState>, softness: Softness, staticSoftness: Softness, warmStartScale: Float) {
+                        states: UnsafePointer<BodyState>, softness: Softness, staticSoftness: Softness) {
         let sa = sims[Int(cc.a)], sb = sims[Int(cc.b)]
         cc.mA = sa.invMass; cc.iA = sa.invI; cc.mB = sb.invMass; cc.iB = sb.invI
         cc.softness = input.solved.isStaticPair ? staticSoftness : softness
@@ -125,11 +125,11 @@ enum ContactSolver {
         let vB = states[Int(cc.b)].v, wB = states[Int(cc.b)].w
         if input.pointCount > 0 {
             cc.p0 = preparePoint(input.p0, normal: input.normal, mA: cc.mA, iA: cc.iA, mB: cc.mB, iB: cc.iB,
-                                 vA: vA, wA: wA, vB: vB, wB: wB, warmStartScale: warmStartScale)
+                                 vA: vA, wA: wA, vB: vB, wB: wB)
         }
         if input.pointCount > 1 {
             cc.p1 = preparePoint(input.p1, normal: input.normal, mA: cc.mA, iA: cc.iA, mB: cc.mB, iB: cc.iB,
-                                 vA: vA, wA: wA, vB: vB, wB: wB, warmStartScale: warmStartScale)
+                                 vA: vA, wA: wA, vB: vB, wB: wB)
         }
     }
 
@@ -138,11 +138,11 @@ enum ContactSolver {
     /// restitution). Shared by the scalar and the four-wide preparation, so both do the same math.
     @inline(__always)
     static func preparePoint(_ mp: InputPoint, normal n: Vec2, mA: Float, iA: Float, mB: Float, iB: Float,
-                             vA: Vec2, wA: Float, vB: Vec2, wB: Float, warmStartScale: Float) -> ConstraintPoint {
+                             vA: Vec2, wA: Float, vB: Vec2, wB: Float) -> ConstraintPoint {
         let t = n.rightPerp
         var cp = ConstraintPoint()
-        cp.normalImpulse = warmStartScale * mp.normalImpulse
-        cp.tangentImpulse = warmStartScale * mp.tangentImpulse
+        cp.normalImpulse = mp.normalImpulse
+        cp.tangentImpulse = mp.tangentImpulse
         cp.anchorA = mp.anchorA
         cp.anchorB = mp.anchorB
         let rA = mp.anchorA, rB = mp.anchorB

@@ -53,8 +53,7 @@ struct WideContact {
     /// index would copy the whole constraint in and out per lane.
     @inline(__always)
     static func prepareLane(_ w: UnsafeMutablePointer<WideContact>, _ lane: Int, _ input: UnsafePointer<ContactInput>,
-                            sims: UnsafePointer<BodyStepData>, states: UnsafePointer<BodyState>, softness: Softness,
-                            warmStartScale: Float) {
+                            sims: UnsafePointer<BodyStepData>, states: UnsafePointer<BodyState>, softness: Softness) {
         let offset = 4 &* lane
         @inline(__always) func put(_ field: UnsafeMutablePointer<SIMD4<Float>>, _ x: Float) {
             UnsafeMutableRawPointer(field).storeBytes(of: x, toByteOffset: offset, as: Float.self)
@@ -88,7 +87,7 @@ struct WideContact {
                 return
             }
             let p = ContactSolver.preparePoint(mp, normal: n, mA: mA, iA: iA, mB: mB, iB: iB,
-                                               vA: vA, wA: wA, vB: vB, wB: wB, warmStartScale: warmStartScale)
+                                               vA: vA, wA: wA, vB: vB, wB: wB)
             put(rAx, p.anchorA.x); put(rAy, p.anchorA.y); put(rBx, p.anchorB.x); put(rBy, p.anchorB.y)
             put(base, p.baseSeparation); put(normalMass, p.normalMass); put(tangentMass, p.tangentMass)
             put(normalImpulse, p.normalImpulse); put(tangentImpulse, p.tangentImpulse); put(relativeVelocity, p.relativeVelocity)

@@ -100,13 +100,6 @@ struct JointImpulses: Codable {
     var motor: Float = 0
     var spring: Float = 0
 
-    /// Every impulse times `k` (the warm start's scale).
-    @inline(__always)
-    func scaled(by k: Float) -> JointImpulses {
-        JointImpulses(linear: k * linear, angular: k * angular, axial: k * axial, lower: k * lower, upper: k * upper,
-                      motor: k * motor, spring: k * spring)
-    }
-
     var isFinite: Bool {
         // a finite sum proves every term finite; an infinite one may be an overflow of finite terms
         let sum = linear.x + linear.y + angular + axial + lower + upper + motor + spring
@@ -151,6 +144,9 @@ struct JointSim {
     var mA: Float = 0, mB: Float = 0, iA: Float = 0, iB: Float = 0
     var axialMass: Float = 0
     var springSoftness = Softness.rigid
+    /// A distance spring's gains per sub-step when it is integrated explicitly (see
+    /// `JointSolver.springGains`): h·ω² (1/s) and 2ζω·h (no unit); both 0 for a soft-step spring.
+    var springGain: Float = 0, springDampingGain: Float = 0
     var linearSoftness = Softness.rigid
     var angularSoftness = Softness.rigid
 }

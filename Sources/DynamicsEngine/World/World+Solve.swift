@@ -5,11 +5,10 @@ extension World {
     /// warm start → solve (with position-error bias) → integrate positions → relax (without bias);
     /// then restitution, store impulses for the next step's warm start, and finalise the bodies.
     func solve(dt: Float, substeps: Int) {
+        var timer = PhaseTimer(isProfiling)
         let awakeCount = awakeBodies.count
         let h = dt / Float(substeps)
         let invH = 1 / h
-        let u = def.lengthUnitsPerMeter
-        _ = u
         let contactHertz = min(def.contactHertz, 0.125 * invH)
         let softness = Softness(hertz: contactHertz, zeta: def.contactDampingRatio, h: h)
         let staticSoftness = Softness(hertz: 2 * contactHertz, zeta: def.contactDampingRatio, h: h)
@@ -83,17 +82,16 @@ extension World {
             }
         }
         let jointSims = jointSimBuffer.reserve(count: max(1, jointList.count))
-        let warmStartScale: Float = 1
         bodies.withUnsafeBufferPointer { bb in
             joints.withUnsafeBufferPointer { jj in
                 jointList.withUnsafeBufferPointer { list in
                     jointSlot.withUnsafeBufferPointer { slot in
                         let bp = bb.baseAddress!, jp = jj.baseAddress!
                         // each joint reads its record and the bodies, and writes only its own sim
-                        pool.forEachRange(list.count, minimum: 256) { r in
+                        pool.forEachRange(list.count, minimum: SplitSize.bodies) { r in
                             for k in r {
                                 JointSolver.prepare(jp + Int(list[k]), into: jointSims + Int(slot[k]), bodies: bp, sims: sims,
-                                                    dummy: dummy, ctx: ctx, warmStartScale: warmStartScale)
+                                                    dummy: dummy, ctx: ctx)
                             }
                         }
                     }
@@ -135,6 +133,10 @@ extension World {
             }
         }
         coloring.release()
+        if anyRestitution {
+            // elastic impacts along rows of touching bodies, from the velocities the step starts with
+            resolveImpactChains(solvedIndices, count: solvedCount, states: states, sims: sims, bodyCount: awakeCount, dt: dt)
+        }
         for i in 0..<colorCount { contactStart[i + 1] += contactStart[i] }
         do {
             var fill = contactStart
@@ -181,12 +183,12 @@ extension World {
                 cc.friction = input.friction
                 cc.restitution = input.restitution
                 ContactSolver.prepare(&cc, input, sims: sims, states: states, softness: softness,
-                                      staticSoftness: staticSoftness, warmStartScale: warmStartScale)
+                                      staticSoftness: staticSoftness)
                 return cc
             }
             for k in 0..<overflowCount { (constraints + k).initialize(to: prepare(ordered[k])) }
             wideLanes.withUnsafeBufferPointer { lanes in
-                pool.forEachRange(wideCount, minimum: 64) { r in
+                pool.forEachRange(wideCount, minimum: SplitSize.wideConstraints) { r in
                     for w in r {
                         let first = Int(wideFirst[w])
                         let wc = wide + w
@@ -195,8 +197,7 @@ extension World {
                         for lane in 0..<Int(lanes[w]) {
                             let input = ordered + first + lane
                             WideContact.prepareLane(wc, lane, input, sims: sims, states: states,
-                                                    softness: input.pointee.solved.isStaticPair ? staticSoftness : softness,
-                                                    warmStartScale: warmStartScale)
+                                                    softness: input.pointee.solved.isStaticPair ? staticSoftness : softness)
                         }
                     }
                 }
@@ -232,10 +233,10 @@ extension World {
                     case .relax: for k in r { JointSolver.solve(jointSims + k, states, ctx: ctx, useBias: false) }
                     }
                 }
-                if color == 0 || n < 64 {
+                if color == 0 || n < SplitSize.serialJoints {
                     run(lo..<(lo + n))
                 } else {
-                    pool.forEachRange(n, minimum: 32) { r in run((lo + r.lowerBound)..<(lo + r.upperBound)) }
+                    pool.forEachRange(n, minimum: SplitSize.joints) { r in run((lo + r.lowerBound)..<(lo + r.upperBound)) }
                 }
             }
             /// `wide` solves a range of wide constraints with its chunk's trash record: a range, not one
@@ -247,14 +248,15 @@ extension World {
                     for c in overflowContacts { overflow(c) }
                 } else {
                     let lo = wideStart[color], n = wideStart[color + 1] - lo
-                    pool.forEachChunk(n, minimum: 16) { r, chunk in
+                    pool.forEachChunk(n, minimum: SplitSize.wideSolve) { r, chunk in
                         wide((lo + r.lowerBound)..<(lo + r.upperBound), trash + Int32(chunk))
                     }
                 }
             }
+            profile.prepare = timer.lap()
             for substep in 0..<substeps {
                 // integrate velocities
-                pool.forEachRange(awakeCount, minimum: 256) { r in
+                pool.forEachRange(awakeCount, minimum: SplitSize.bodies) { r in
                     for k in r {
                         let sd = sims[k]
                         guard sd.isDynamic else { continue }
@@ -290,7 +292,7 @@ extension World {
                           wide: { r, t in for w in r { WideContactSolver.solve(wbase + w, states, invH: invH, useBias: true, maxPushSpeed: push, trash: t) } })
                 }
                 // integrate positions
-                pool.forEachRange(awakeCount, minimum: 256) { r in
+                pool.forEachRange(awakeCount, minimum: SplitSize.bodies) { r in
                     for k in r {
                         states[k].dq = states[k].dq.integrated(by: h * states[k].w)
                         states[k].dp += h * states[k].v
@@ -316,6 +318,7 @@ extension World {
                           })
                 }
             }
+            profile.solve = timer.lap()
             // restitution
             // Several passes: applied point by point, one pass leaves a two-point manifold (a box
             // landing flat) about 12 % short of e·v, because the first point's impulse tips the
@@ -328,6 +331,7 @@ extension World {
             }
         }
 
+        profile.restitution = timer.lap()
         // Store impulses for the next step's warm start: from the constraints (solve order) into
         // `SolvedImpulses` (contact order), then into the contacts front to back (see
         // `SolvedImpulses`). A non-finite impulse (a numerical blow-up the bodies were already
@@ -338,13 +342,13 @@ extension World {
         }
         if anyRestitution {
             // else the last relax pass stored them
-            pool.forEachRange(wideCount, minimum: 64) { r in
+            pool.forEachRange(wideCount, minimum: SplitSize.wideConstraints) { r in
                 for w in r { WideContactSolver.storeImpulses(wide + w, into: impulses) }
             }
         }
         contacts.withUnsafeMutableBufferPointer { cbuf in
             let cp = cbuf.baseAddress!
-            pool.forEachRange(solvedCount, minimum: 256) { r in
+            pool.forEachRange(solvedCount, minimum: SplitSize.storedContacts) { r in
                 for k in r {
                     // Both points, without reading the record's point count: a load here waits on
                     // the record's cache line, stores need not. A one-point manifold's second point
@@ -364,13 +368,14 @@ extension World {
             }
         }
 
-        finalizeBodies(states: states, dt: dt)
+        profile.store = timer.lap()
+        finalizeBodies(states: states, dt: dt, timer: &timer)
     }
 
     /// Writes the solver's results back: velocities, centre of mass, rotation, origin transform; the
     /// sleep timer; shape boxes (fat boxes grow only when a shape leaves them, so resting bodies never
     /// touch the grid); and continuous collision for bodies that moved further than their size allows.
-    func finalizeBodies(states: UnsafeMutablePointer<BodyState>, dt: Float) {
+    func finalizeBodies(states: UnsafeMutablePointer<BodyState>, dt: Float, timer: inout PhaseTimer) {
         let awakeCount = awakeBodies.count
         let sleepVel = sleepThreshold
         let enableSleep = def.enableSleep
@@ -414,7 +419,9 @@ extension World {
         }
         }
         }
+        profile.finalize = timer.lap()
         if !fastBodies.isEmpty { solveContinuous(fastBodies) }
+        profile.continuous = timer.lap()
         // shape boxes
         var moved: [Int32] = []
         awakeBodies.withUnsafeBufferPointer { awake in

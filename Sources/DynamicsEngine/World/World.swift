@@ -58,6 +58,10 @@ package final class World {
     package internal(set) var stepCount = 0
     /// Problems found by the validation walk (empty when valid or not run).
     package internal(set) var validationErrors: [String] = []
+    /// Whether steps time their phases into `profile` (off by default: `bench --profile`).
+    package var isProfiling = false
+    /// The last step's phase times, while `isProfiling`.
+    package internal(set) var profile = StepProfile()
 
     /// Constraints per colour in the last step (slot 0 = overflow), for the benchmark's report.
     package internal(set) var lastColorCounts: [Int] = []
@@ -88,12 +92,13 @@ package final class World {
     let wideBuffer = ScratchBuffer<WideContact>()
     /// For each wide constraint: where its first lane's contact is in the solve order.
     let wideFirstBuffer = ScratchBuffer<Int32>()
+    /// Elastic contacts for the impact pass (`resolveImpactChains`).
+    let impactBuffer = ScratchBuffer<Impact>()
+    /// Per awake body: elastic contacts with other dynamic bodies (capped at 2), then the sweep
+    /// that last changed its velocity.
+    let impactBodyBuffer = ScratchBuffer<ImpactBody>()
 
     package init(def: WorldDef = WorldDef()) {
-        var def = def
-        // DYNAMICS_VALIDATE=1 switches the validation walk on for every world (CI runs the whole
-        // suite once this way).
-        if ProcessInfo.processInfo.environment["DYNAMICS_VALIDATE"] == "1" { def.validate = true }
         self.def = def
         gravity = def.gravity
         let u = def.lengthUnitsPerMeter > 0 && def.lengthUnitsPerMeter.isFinite ? def.lengthUnitsPerMeter : 100

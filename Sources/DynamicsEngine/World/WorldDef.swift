@@ -36,7 +36,8 @@ package struct WorldDef: Sendable {
     package var workerCount = 1
     /// Grid cell size (pt); nil picks it from the typical shape size. Default nil.
     package var cellSize: Float? = nil
-    /// Run the validation walk after every step (tests). Default false.
+    /// Run the validation walk after every step (tests); its findings are in
+    /// `World.validationErrors` after each step. Default false.
     package var validate = false
     package init() {}
 

@@ -76,3 +76,10 @@ final class CollisionRecorder: CollisionBehaviorDelegate {
         events.append("ended \(name(item))|\(identifier.map { "\($0)" } ?? "nil")")
     }
 }
+
+/// What the engine's validation walk found after the animator's last step (empty unless the
+/// animator validates: `validatingAnimator` or `DYNAMICS_VALIDATE=1`). Here, so that the behaviour
+/// tests can stay on the public API.
+func validationErrors(of animator: DynamicAnimator) -> [String] {
+    animator.world.validationErrors
+}

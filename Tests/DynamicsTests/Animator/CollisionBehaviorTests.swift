@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Dynamics
+import Dynamics
 
 @Suite("CollisionBehavior")
 struct CollisionBehaviorTests {
@@ -21,7 +21,7 @@ struct CollisionBehaviorTests {
         #expect(abs(va.x) < 0.03 * 300)
         #expect(abs(vb.x - 300) < 0.03 * 300)
         #expect(abs(va.y) < 1e-3 && abs(vb.y) < 1e-3)
-        #expect(animator.world.validationErrors.isEmpty)
+        #expect(validationErrors(of: animator).isEmpty)
     }
 
     @Test func inelasticItemLandsAndStays() {
@@ -84,7 +84,7 @@ struct CollisionBehaviorTests {
         #expect(abs(square.angle) < 0.001)
         #expect(recorder.events == ["resume", "pause"])
         #expect(!animator.isRunning)
-        #expect(animator.world.validationErrors.isEmpty)
+        #expect(validationErrors(of: animator).isEmpty)
     }
 
     @Test func insetsMoveTheReferenceBoundary() {

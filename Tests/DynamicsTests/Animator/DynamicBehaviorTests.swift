@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Dynamics
+import Dynamics
 
 /// UIKit Dynamics Catalog, "Pendulum": a composite behaviour made of gravity and an attachment.
 final class PendulumBehavior: DynamicBehavior {
@@ -42,7 +42,7 @@ struct DynamicBehaviorTests {
         let period = meanPeriod(upwardCrossings(xs, dt: 1.0 / 60))
         let expected = 2 * Double.pi * (length / 1000).squareRoot()
         #expect(abs(period - expected) / expected < 0.02)
-        #expect(animator.world.validationErrors.isEmpty)
+        #expect(validationErrors(of: animator).isEmpty)
     }
 
     @Test func willMoveIsCalledForTheWholeSubtree() {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Dynamics
+import Dynamics
 
 @Suite("GravityBehavior")
 struct GravityBehaviorTests {
@@ -17,7 +17,7 @@ struct GravityBehaviorTests {
         #expect(abs(Double(item.center.y) - expected) < 0.5)
         #expect(abs(Double(item.center.y) - 500) / 500 < 0.01)
         #expect(item.center.x == 0)
-        #expect(animator.world.validationErrors.isEmpty)
+        #expect(validationErrors(of: animator).isEmpty)
     }
 
     @Test func accelerationDoesNotDependOnMass() {

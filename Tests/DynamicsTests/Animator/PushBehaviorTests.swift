@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Dynamics
+import Dynamics
 
 @Suite("PushBehavior")
 struct PushBehaviorTests {
@@ -18,7 +18,7 @@ struct PushBehaviorTests {
         animator.addBehavior(push)
         animator.step()
         #expect(!push.active)
-        #expect(animator.world.validationErrors.isEmpty)
+        #expect(validationErrors(of: animator).isEmpty)
         return material.linearVelocity(for: item).x
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Dynamics
+import Dynamics
 
 @Suite("SnapBehavior")
 struct SnapBehaviorTests {
@@ -23,7 +23,7 @@ struct SnapBehaviorTests {
             distances.append(hypot(dx, dy))
             overshoot = max(overshoot, dx * ux + dy * uy)
         }
-        #expect(animator.world.validationErrors.isEmpty)
+        #expect(validationErrors(of: animator).isEmpty)
         return (distances, overshoot, item)
     }
 

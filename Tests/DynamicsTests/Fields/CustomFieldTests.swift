@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Dynamics
+import Dynamics
 
 /// Fields whose law is a block.
 @Suite("FieldBehavior custom")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Dynamics
+import Dynamics
 
 /// Velocity-dependent fields: drag and velocity fields.
 @Suite("FieldBehavior drag and velocity")

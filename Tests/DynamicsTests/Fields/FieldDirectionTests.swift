@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Dynamics
+import Dynamics
 
 /// Which way and how hard each field pushes, on a y-down screen.
 ///

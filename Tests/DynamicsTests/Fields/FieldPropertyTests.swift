@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Dynamics
+import Dynamics
 
 /// Defaults, factories, validation and waking.
 @Suite("FieldBehavior properties")

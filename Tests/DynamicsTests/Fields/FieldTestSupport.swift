@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Dynamics
+import Dynamics
 
 /// One item under one field, in an animator with no gravity, and the means to read its motion.
 struct FieldRig {
@@ -57,7 +57,7 @@ func nearlyEqual(_ a: Double, _ b: Double, relative: Double = 1e-4, absolute: Do
 
 /// Whether two vectors agree component-wise, as `nearlyEqual`.
 func nearlyEqual(_ a: CGVector, _ b: CGVector, relative: Double = 1e-4, absolute: Double = 1e-3) -> Bool {
-    let scale = max(a.magnitude, b.magnitude)
+    let scale = max(length(a), length(b))
     return abs(a.dx - b.dx) <= max(absolute, relative * scale) && abs(a.dy - b.dy) <= max(absolute, relative * scale)
 }
 
@@ -95,3 +95,6 @@ enum FieldMaker: String, CaseIterable, CustomStringConvertible, Sendable {
         }
     }
 }
+
+/// The length of `v`, in its units.
+func length(_ v: CGVector) -> CGFloat { hypot(v.dx, v.dy) }

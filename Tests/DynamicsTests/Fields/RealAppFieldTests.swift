@@ -2,7 +2,7 @@ import DynamicsScenes
 import Foundation
 import Testing
 
-@testable import Dynamics
+import Dynamics
 
 /// Public UIKit apps that use fields, ported by deleting `UI` (and the view code), with the
 /// motion each one shows on iOS.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Dynamics
+import Dynamics
 
 /// The spring field's period, and energy conservation of position-dependent fields.
 @Suite("FieldBehavior springs and orbits")
