@@ -91,13 +91,15 @@ final class ReplayPlayer {
     func frame(_ link: DisplayLink) {
         guard !isFinished else { return }
         let start = clock.now
+        let drawnBefore = framesPlayed
         defer {
             let took = start.duration(to: clock.now)
             if took > slowestFrame { slowestFrame = took; slowestAt = framesPlayed }
             if took > .seconds(1.0 / Double(options.fps)) { lateFrames += 1 }
-            if options.stats && !isFinished {
+            // Only frames that drew something (not the one that saw a quit key or signal).
+            if options.stats && framesPlayed > drawnBefore {
                 workTimes.append(Self.milliseconds(took))
-                if framesPlayed > 1 { intervals.append(link.lastFrameDuration * 1000) }
+                if drawnBefore > 0 { intervals.append(link.lastFrameDuration * 1000) }
             }
         }
         if quitSignal.load(ordering: .sequentiallyConsistent) != 0 {
