@@ -27,6 +27,12 @@ final class ReplayPlayer {
     /// Diagnostics already written to stderr (piped mode).
     private var diagnosticsWritten = 0
     private(set) var isFinished = false
+    /// For `--stats`: the time each frame took to read and draw (ms), the display link's frame
+    /// intervals (ms), and the most trace frames one display frame moved past.
+    private var workTimes: [Double] = []
+    private var intervals: [Double] = []
+    private var mostFramesPassed = 0
+    private let clock = ContinuousClock()
     /// The longest time one display-link frame took (keys, reading the trace, drawing), and how
     /// many took longer than the display period: printed after playback, so a stutter shows.
     private(set) var slowestFrame: Duration = .zero
@@ -56,9 +62,12 @@ final class ReplayPlayer {
         renderer.braille = braille
         var printed = 0
         var p = position
-        while let frame = reader.frame(at: p) {
+        while true {
             if let limit = frameLimit, printed >= limit { break }
+            let start = clock.now
+            guard let frame = reader.frame(at: p) else { break }
             Terminal.write((printed > 0 ? "\n" : "") + renderer.render(frame.report, scene: frame.scene) + "\n")
+            if options.stats { workTimes.append(Self.milliseconds(start.duration(to: clock.now))) }
             printed += 1
             p += 1
             writeNewDiagnostics()
@@ -81,11 +90,17 @@ final class ReplayPlayer {
     /// One display-link frame: keys, the playhead, the picture.
     func frame(_ link: DisplayLink) {
         guard !isFinished else { return }
-        let started = ContinuousClock.now
+        let start = clock.now
+        let drawnBefore = framesPlayed
         defer {
-            let took = ContinuousClock.now - started
+            let took = start.duration(to: clock.now)
             if took > slowestFrame { slowestFrame = took; slowestAt = framesPlayed }
             if took > .seconds(1.0 / Double(options.fps)) { lateFrames += 1 }
+            // Only frames that drew something (not the one that saw a quit key or signal).
+            if options.stats && framesPlayed > drawnBefore {
+                workTimes.append(Self.milliseconds(took))
+                if drawnBefore > 0 { intervals.append(link.lastFrameDuration * 1000) }
+            }
         }
         if quitSignal.load(ordering: .sequentiallyConsistent) != 0 {
             finish(link)
@@ -95,16 +110,18 @@ final class ReplayPlayer {
         guard !isFinished else { return }
         if !paused {
             playhead += min(link.lastFrameDuration, DisplayLink.maximumAnimatorFrameDuration) * speed
-            // The last frame whose time has come. Reaching it means reading every frame before it
-            // (a trace is read as a stream); when many frames share a time (an animator that paused
-            // kept recording) that can take longer than a display period, so the reading stops at
-            // half the period and goes on at the next frame: the picture catches up instead of
-            // stalling.
-            let deadline = started + .seconds(0.5 / Double(options.fps))
+            // The last frame whose time has come. Passing frames not yet indexed means scanning
+            // them (only their frame numbers are read); when many come due at once (an animator
+            // that paused kept recording, a high speed) the scan stops after a quarter of a
+            // frame period, leaving the rest for reading and drawing the frame, and goes on at
+            // the next frame: the picture catches up instead of stalling.
+            let before = position
+            let budget = Duration.seconds(0.25 / Double(options.fps))
             while let next = reader.time(ofFrameAt: position + 1), next <= playhead {
                 position += 1
-                if ContinuousClock.now > deadline { break }
+                if start.duration(to: clock.now) > budget { break }
             }
+            mostFramesPassed = max(mostFramesPassed, position - before)
             if reader.time(ofFrameAt: position + 1) == nil {
                 paused = true   // the end: hold the last frame
             }
@@ -177,6 +194,51 @@ final class ReplayPlayer {
     /// `4`, `0.5`, `0.125`: three significant digits at most.
     static func speedText(_ speed: Double) -> String {
         String(format: "%.3g", speed)
+    }
+
+    // MARK: Stats
+
+    private static func milliseconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) * 1e3 + Double(d.components.attoseconds) * 1e-15
+    }
+
+    /// What `--stats` prints: the read+draw time per frame (median, p99, max) against the frame
+    /// period, in a terminal the display link's intervals and the largest jump in frames, and
+    /// the process's peak resident memory.
+    func statsReport() -> String {
+        guard !workTimes.isEmpty else { return "replay stats: no frames drawn" }
+        let sorted = workTimes.sorted()
+        func percentile(_ p: Double, _ list: [Double]) -> Double {
+            list[min(list.count - 1, Int((p * Double(list.count - 1)).rounded(.up)))]
+        }
+        func ms(_ v: Double) -> String { String(format: "%.2f ms", v) }
+        let period = 1000 / Double(options.fps)
+        let over = workTimes.filter { $0 > period }.count
+        var text = "replay stats: \(workTimes.count) frames \(interactive ? "shown" : "printed"); read+draw per frame: "
+            + "median \(ms(percentile(0.5, sorted))), p99 \(ms(percentile(0.99, sorted))), max \(ms(sorted.last!)); "
+            + "frame period \(ms(period)) (--fps \(options.fps)); \(over) frame\(over == 1 ? "" : "s") over it"
+        if interactive {
+            let gaps = intervals.sorted()
+            if !gaps.isEmpty {
+                text += "; display-link intervals: median \(ms(percentile(0.5, gaps))), p99 \(ms(percentile(0.99, gaps))), max \(ms(gaps.last!))"
+            }
+            text += "; most trace frames passed in one display frame: \(mostFramesPassed)"
+        }
+        var usage = rusage()
+        #if canImport(Glibc)
+        let who = __rusage_who_t(RUSAGE_SELF.rawValue)
+        #else
+        let who = RUSAGE_SELF
+        #endif
+        if getrusage(who, &usage) == 0 {
+            #if canImport(Darwin)
+            let bytes = Double(usage.ru_maxrss)          // bytes on Darwin
+            #else
+            let bytes = Double(usage.ru_maxrss) * 1024   // KiB on Linux
+            #endif
+            text += String(format: "; peak RSS %.1f MB", bytes / 1e6)
+        }
+        return text
     }
 
     // MARK: Keys

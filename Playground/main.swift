@@ -113,6 +113,9 @@ if let path = options.replayPath {
     } else {
         player.printFrames()
     }
+    if options.stats {
+        FileHandle.standardError.write(Data((player.statsReport() + "\n").utf8))
+    }
     if reader.diagnosticCount > reader.diagnostics.count {
         FileHandle.standardError.write(Data("playground: \(reader.diagnosticCount - reader.diagnostics.count) more problems not shown\n".utf8))
     }

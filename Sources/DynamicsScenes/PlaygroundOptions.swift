@@ -6,7 +6,7 @@ import Foundation
 /// playground [SCENE] [--list] [--fps N] [--frames N] [--seconds S] [--size WxH]
 ///            [--braille] [--csv FILE] [--svg FILE] [--help]
 /// playground replay FILE.csv [--speed X] [--frame N] [--fps N] [--frames N] [--seconds S]
-///            [--size WxH] [--braille] [--svg FILE] [--svg-fps N]
+///            [--size WxH] [--braille] [--svg FILE] [--svg-fps N] [--stats]
 /// ```
 /// Options take their value as the next argument or after `=` (`--fps=60`).
 package struct PlaygroundOptions: Equatable, Sendable {
@@ -41,6 +41,11 @@ package struct PlaygroundOptions: Equatable, Sendable {
     package var svgPath: String?
     /// Keyframes per second of trace time in an animated SVG, 0.1…240; default 20.
     package var svgKeyframesPerSecond = 20.0
+    /// Replay only: when done, write to stderr how long each frame took to read and draw
+    /// (median, 99th percentile, maximum, against the frame period of `--fps`) and the peak
+    /// resident memory, to check that a large trace plays without stutter in bounded memory.
+    /// Default `false`.
+    package var stats = false
 
     /// Options with every default.
     package init() {}
@@ -105,6 +110,9 @@ package struct PlaygroundOptions: Equatable, Sendable {
             case "--braille":
                 try noValue()
                 options.braille = true
+            case "--stats":
+                try noValue()
+                options.stats = true
             case "--fps":
                 let text = try value()
                 guard let n = Int(text), (1 ... 240).contains(n) else {
@@ -186,7 +194,7 @@ package struct PlaygroundOptions: Equatable, Sendable {
                 throw ParseError(message: "\(flag) is for the gallery, not for replay")
             }
         } else {
-            for flag in ["--speed", "--frame", "--svg-fps"] where given.contains(flag) {
+            for flag in ["--speed", "--frame", "--svg-fps", "--stats"] where given.contains(flag) {
                 throw ParseError(message: "\(flag) is for replay (playground replay FILE.csv \(flag) …)")
             }
         }
@@ -218,6 +226,8 @@ package struct PlaygroundOptions: Equatable, Sendable {
           --speed X       playback speed, 0.01…1000 (default 1: the recorded time)
           --frame N       start at frame N (the CSV's frame number); with --svg, draw that frame
           --svg-fps N     keyframes per second of an animated SVG, 0.1…240 (default 20)
+          --stats         when done, print to stderr the time each frame took to read and draw
+                          (median, p99, max) against the frame period of --fps, and the peak RSS
 
         Keys: n / right arrow  next scene     p / left arrow  previous scene
               space            pause/resume   r               restart the scene

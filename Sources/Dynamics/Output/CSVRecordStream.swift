@@ -230,6 +230,103 @@ final class CSVRecordStream {
                       isBlank: blank)
     }
 
+    /// What ``skim(field:)`` learns of a record.
+    struct Skimmed {
+        /// The byte offset of its first byte.
+        var offset: Int
+        /// The line it starts on.
+        var line: Int
+        /// Field `k` as a whole number (as ``integer(_:)`` reads it), or nil when the record has
+        /// no field `k` or it is not one.
+        var integer: Int?
+        /// Whether it is an empty line.
+        var isBlank: Bool
+    }
+
+    /// The next record, passed over quickly: only field `k` is read (as a whole number), the
+    /// other fields are not split. For scanning a file for where frames start.
+    ///
+    /// A record that fits in one line with no `"` in it is found with `memchr` and a walk over
+    /// its first `k` commas; any other record (quotes, the last line without a line break, a
+    /// line longer than the buffer) goes through ``next()``, so the result is always the one
+    /// ``next()`` and ``integer(_:)`` would give. The fields of a skimmed record cannot be read.
+    func skim(field k: Int) -> Skimmed? {
+        fields.removeAll(keepingCapacity: true)
+        if cursor >= buffer.count {
+            _ = refill(keeping: cursor)
+            if cursor >= buffer.count { return nil }
+        }
+        var outcome = skimLine(field: k)
+        if case .needMore = outcome {
+            _ = refill(keeping: cursor)   // the line straddles the buffer's end: read on, once
+            outcome = skimLine(field: k)
+        }
+        if case .found(let skimmed, let next) = outcome {
+            cursor = next
+            line += 1
+            return skimmed
+        }
+        guard let record = next() else { return nil }
+        let value = record.fieldCount > k && !record.tooLong ? integer(k) : nil
+        return Skimmed(offset: record.offset, line: record.line, integer: value, isBlank: record.isBlank)
+    }
+
+    private enum SkimOutcome {
+        /// The record, and the index just past its line break.
+        case found(Skimmed, next: Int)
+        /// No line break in the buffer.
+        case needMore
+        /// A quote in the line: only the full parser reads it right.
+        case quoted
+    }
+
+    /// The line at the cursor, if it ends in the buffer and holds no quote.
+    private func skimLine(field k: Int) -> SkimOutcome {
+        let start = cursor
+        let line = self.line
+        let origin = bufferStart
+        return buffer.withUnsafeBufferPointer { bytes -> SkimOutcome in
+            guard start < bytes.count, let base = bytes.baseAddress,
+                  let hit = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start) else { return .needMore }
+            let end = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))   // the LF
+            if memchr(base + start, Int32(UInt8(ascii: "\"")), end - start) != nil { return .quoted }
+            var lineEnd = end
+            if lineEnd > start && bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+            let blank = lineEnd == start
+            // Field k: after the k-th comma, up to the next comma or the line's end.
+            var i = start
+            var commas = 0
+            while commas < k && i < lineEnd {
+                if bytes[i] == UInt8(ascii: ",") { commas += 1 }
+                i += 1
+            }
+            var value: Int?
+            if commas == k && !blank {
+                var j = i
+                while j < lineEnd && bytes[j] != UInt8(ascii: ",") { j += 1 }
+                value = Self.parseInteger(bytes, i, j)
+            }
+            return .found(Skimmed(offset: origin + start, line: line, integer: value, isBlank: blank), next: end + 1)
+        }
+    }
+
+    /// The bytes `start..<end` as a whole number in decimal digits (an optional `-`), or nil.
+    private static func parseInteger(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
+        guard end > start, end - start <= 18 else { return nil }
+        var value = 0
+        var i = start
+        let negative = bytes[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
+        guard i < end else { return nil }
+        while i < end {
+            let d = bytes[i] &- UInt8(ascii: "0")
+            guard d < 10 else { return nil }
+            value = value * 10 + Int(d)
+            i += 1
+        }
+        return negative ? -value : value
+    }
+
     /// Skips the rest of an overlong record up to the next LF (quotes ignored: its structure is
     /// lost anyway), keeping nothing of it.
     private func skipLongRecord(from index: Int, record: (offset: Int, line: Int)) -> Record {

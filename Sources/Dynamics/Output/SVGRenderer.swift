@@ -14,6 +14,8 @@ import Foundation
 /// are decimated to at most ``keyframesPerSecond`` of trace time, and to at most
 /// ``maximumKeyframes`` in all, so a file stays small; motion between keyframes is
 /// interpolated linearly, and the animation loops after holding its last frame for a second.
+/// What never moves is drawn fixed, and every animated element starts at its first keyframe, so
+/// a viewer without SMIL shows the trace's first frame.
 /// Coordinates are rounded to ``decimals`` places (0.1 pt by default): a picture, not a record —
 /// the CSV keeps the exact values.
 ///
@@ -165,11 +167,19 @@ public struct SVGRenderer: Sendable {
             for track in animation.lines where !track.values.isEmpty {
                 let to = track.start + track.values.count - 1
                 let hidden = track.start > 0 || to < count - 1
-                out += "<line class=\"a\"\(hidden ? " visibility=\"hidden\"" : "")>" + visibility(track.start, to)
+                // A coordinate that never changes (a fixed anchor) is an attribute, not an animation.
+                var fixed = "", animations = ""
                 for (n, attribute) in ["x1", "y1", "x2", "y2"].enumerated() {
                     let list = track.values.map { number($0[n]) }
-                    out += "<animate attributeName=\"\(attribute)\" values=\"\(values(list, from: track.start, to: to))\" keyTimes=\"\(times(track.start, to))\" \(timing)/>"
+                    if let value = Self.constant(list) {
+                        fixed += " \(attribute)=\"\(value)\""
+                    } else {
+                        // The first value as the attribute too: what a viewer without SMIL shows.
+                        fixed += " \(attribute)=\"\(list[0])\""
+                        animations += "<animate attributeName=\"\(attribute)\" values=\"\(values(list, from: track.start, to: to))\" keyTimes=\"\(times(track.start, to))\" \(timing)/>"
+                    }
                 }
+                out += "<line class=\"a\"\(fixed)\(hidden ? " visibility=\"hidden\"" : "")>" + visibility(track.start, to) + animations
                 out += "</line>\n"
             }
         }
@@ -180,8 +190,18 @@ public struct SVGRenderer: Sendable {
             let rotations = track.poses.map { number($0.degrees) }
             let t = times(track.start, to)
             out += "<g\(hidden ? " visibility=\"hidden\"" : "")>" + visibility(track.start, to)
-            out += "<g><animateTransform attributeName=\"transform\" type=\"translate\" values=\"\(values(translations, from: track.start, to: to))\" keyTimes=\"\(t)\" \(timing)/>"
-            out += "<g><animateTransform attributeName=\"transform\" type=\"rotate\" values=\"\(values(rotations, from: track.start, to: to))\" keyTimes=\"\(t)\" \(timing)/>"
+            // A pose that never changes (an item at rest throughout, one that never turns) is a
+            // fixed transform: smaller files, same picture.
+            if let fixed = Self.constant(translations) {
+                out += "<g transform=\"translate(\(fixed))\">"
+            } else {
+                out += "<g transform=\"translate(\(translations[0]))\"><animateTransform attributeName=\"transform\" type=\"translate\" values=\"\(values(translations, from: track.start, to: to))\" keyTimes=\"\(t)\" \(timing)/>"
+            }
+            if let fixed = Self.constant(rotations) {
+                out += fixed == "0" ? "<g>" : "<g transform=\"rotate(\(fixed))\">"
+            } else {
+                out += "<g transform=\"rotate(\(rotations[0]))\"><animateTransform attributeName=\"transform\" type=\"rotate\" values=\"\(values(rotations, from: track.start, to: to))\" keyTimes=\"\(t)\" \(timing)/>"
+            }
             out += shapes(track.item, alternate: track.position % 2 == 1)
             out += "</g></g></g>\n"
         }
@@ -190,8 +210,12 @@ public struct SVGRenderer: Sendable {
                 let to = track.start + track.values.count - 1
                 let hidden = track.start > 0 || to < count - 1
                 let list = track.values.map { "\(number($0[0])),\(number($0[1]))" }
-                out += "<g\(hidden ? " visibility=\"hidden\"" : "")>" + visibility(track.start, to)
-                out += "<animateTransform attributeName=\"transform\" type=\"translate\" values=\"\(values(list, from: track.start, to: to))\" keyTimes=\"\(times(track.start, to))\" \(timing)/>"
+                if let fixed = Self.constant(list) {
+                    out += "<g transform=\"translate(\(fixed))\"\(hidden ? " visibility=\"hidden\"" : "")>" + visibility(track.start, to)
+                } else {
+                    out += "<g transform=\"translate(\(list[0]))\"\(hidden ? " visibility=\"hidden\"" : "")>" + visibility(track.start, to)
+                    out += "<animateTransform attributeName=\"transform\" type=\"translate\" values=\"\(values(list, from: track.start, to: to))\" keyTimes=\"\(times(track.start, to))\" \(timing)/>"
+                }
                 out += track.isAnchor ? anchorMark(.zero) : snapMark(.zero)
                 out += "</g>\n"
             }
@@ -235,6 +259,12 @@ public struct SVGRenderer: Sendable {
     // MARK: Pieces
 
     private var places: Int { min(max(decimals, 0), 6) }
+
+    /// The value every entry of `list` has, or nil when they differ (or there are none).
+    static func constant(_ list: [String]) -> String? {
+        guard let first = list.first, list.allSatisfy({ $0 == first }) else { return nil }
+        return first
+    }
 
     /// `value` with at most `places` decimals, without trailing zeros (`12`, `12.5`, `-0.1`).
     func number(_ value: Double, _ places: Int? = nil) -> String {

@@ -139,6 +139,46 @@ struct TraceReaderTests {
         }
     }
 
+    /// Skimming a record (reading only the frame field, as scanning for frames does) finds the
+    /// same records, lines and numbers as the full parser: quoted fields with commas and line
+    /// breaks, CRLF and LF, blank lines, overlong fields, a last line without a break, and
+    /// records across the buffer's 256 KiB chunks.
+    @Test func skimmingAgreesWithTheFullParser() {
+        var g = SplitMix64Generator(seed: 5)
+        var text = "frame,time,item\r\n"
+        var n = 0
+        while text.utf8.count < 3 * CSVRecordStream.chunkSize {
+            n += 1
+            switch g.next() % 10 {
+            case 0: text += "\(n),0.5,\"a,\r\nb\"\"c\"\r\n"
+            case 1: text += g.next() % 2 == 0 ? "\r\n" : "\n"
+            case 2: text += "\"\(n)\",1,x\n"
+            case 3: text += "x\(n),1,2\r\n"
+            case 4: text += "\(n)\r\n"
+            case 5: text += "-\(n),\",\",z\n"
+            case 6: text += "\(n),\(String(repeating: "9", count: Int(g.next() % 5000))),p\r\n"
+            case 7: text += "\(n),,\r\r\n"
+            default: text += "\(n),0.25,ball \(n)\r\n"
+            }
+        }
+        text += "7,0.1,last"
+        for k in 0 ..< 4 {
+            let full = CSVRecordStream(bytes: Array(text.utf8))
+            var expected: [String] = []
+            while let r = full.next() {
+                expected.append("\(r.offset) \(r.line) \(r.fieldCount > k && !r.tooLong ? full.integer(k).map(String.init) ?? "-" : "-") \(r.isBlank)")
+            }
+            let fast = CSVRecordStream(bytes: Array(text.utf8))
+            var got: [String] = []
+            while let s = fast.skim(field: k) {
+                got.append("\(s.offset) \(s.line) \(s.integer.map(String.init) ?? "-") \(s.isBlank)")
+            }
+            #expect(got.count == expected.count, "field \(k)")
+            #expect(zip(got, expected).first { $0 != $1 } == nil, "field \(k)")
+            #expect(expected.count > 1000)
+        }
+    }
+
     // MARK: Old traces
 
     /// A trace written before scene files existed reads as before, every item a mark, and the

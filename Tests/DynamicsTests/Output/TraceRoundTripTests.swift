@@ -4,7 +4,9 @@ import Testing
 
 @testable import Dynamics
 
-/// Record a scene, replay it: the replayed pictures are the live ones, character for character.
+/// Record a scene, replay it: the replayed pictures are the live ones, character for character,
+/// for every scene of the catalogue and the gallery (`UIKitScenes.all`), plain and braille, the
+/// trace read back from the files the recording wrote.
 @Suite("Trace round trip")
 struct TraceRoundTripTests {
     /// Frames recorded per scene: 1.5 s at 60 fps reaches the rain's sixth drop, the pyramid's
@@ -16,6 +18,14 @@ struct TraceRoundTripTests {
         let scene = UIKitScenes.named(name)!.make()
         let writer = CSVFrameWriter()
         writer.record(scene.animator)
+        // The same trace as files, as `playground --csv` writes it and `playground replay` reads it.
+        let path = FileManager.default.temporaryDirectory.path + "/swift-dynamics-roundtrip-\(name)-\(UUID().uuidString).csv"
+        defer {
+            try? FileManager.default.removeItem(atPath: path)
+            try? FileManager.default.removeItem(atPath: TraceScene.scenePath(forTrace: path))
+        }
+        let file = try CSVFrameWriter(path: path)
+        file.record(scene.animator)
         var plain = ASCIIRenderer(width: 72, height: 22)
         var braille = ASCIIRenderer(width: 60, height: 18)
         braille.braille = true
@@ -30,7 +40,12 @@ struct TraceRoundTripTests {
         }
         for k in 0 ..< Self.frames { scene.step(frame: k) }
 
-        let reader = TraceReader(text: writer.text, sceneText: writer.sceneText)
+        file.close()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == writer.text)
+        #expect(try String(contentsOfFile: TraceScene.scenePath(forTrace: path), encoding: .utf8) == writer.sceneText)
+
+        let reader = try TraceReader(path: path)
+        #expect(reader.hasScene)
         var replayed = 0
         while let frame = reader.nextFrame() {
             let status = "frame \(frame.report.index)"

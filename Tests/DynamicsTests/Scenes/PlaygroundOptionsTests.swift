@@ -74,6 +74,8 @@ struct PlaygroundOptionsTests {
         (["replay", "a.csv", "--csv", "b.csv"], "--csv is for the gallery, not for replay"),
         (["rain", "--speed", "2"], "--speed is for replay (playground replay FILE.csv --speed …)"),
         (["--frame", "3"], "--frame is for replay (playground replay FILE.csv --frame …)"),
+        (["rain", "--stats"], "--stats is for replay (playground replay FILE.csv --stats …)"),
+        (["replay", "a.csv", "--stats=1"], "--stats takes no value"),
     ])
     func replayMistakesAreExplained(arguments: [String], message: String) {
         #expect(throws: PlaygroundOptions.ParseError(message: message)) {
@@ -83,7 +85,7 @@ struct PlaygroundOptionsTests {
 
     @Test func usageMentionsEveryOption() {
         for flag in ["--list", "--fps", "--frames", "--seconds", "--size", "--braille", "--csv", "--help",
-                     "replay", "--speed", "--frame", "--svg", "--svg-fps"] {
+                     "replay", "--speed", "--frame", "--svg", "--svg-fps", "--stats"] {
             #expect(PlaygroundOptions.usage.contains(flag))
         }
     }
