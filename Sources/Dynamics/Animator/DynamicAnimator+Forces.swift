@@ -46,7 +46,7 @@ extension DynamicAnimator {
     func applyForce(_ force: CGVector, to r: ItemRecord, at point: CGPoint? = nil) {
         // Finite as a Double is not enough: the engine computes in Float (at most 3.4·10³⁸).
         guard Vec2(force).isFinite else {
-            reportOnce("A non-finite force on the \(itemLabel(r.item)) was ignored.")
+            reportNonFiniteForce(on: r)
             return
         }
         if let point, point.isUsableAnimatorValue {
@@ -54,6 +54,11 @@ extension DynamicAnimator {
         } else {
             world.applyForceToCenter(r.body, Vec2(force), wake: false)
         }
+    }
+
+    /// Reports (once) that a force on `r`'s item was not finite and was ignored.
+    func reportNonFiniteForce(on r: ItemRecord) {
+        reportOnce("A non-finite force on the \(itemLabel(r.item)) was ignored.")
     }
 
     /// Adds `torque` (mass·pt²/s²) for this step. A non-finite torque is dropped and reported once.

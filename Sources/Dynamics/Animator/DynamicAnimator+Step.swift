@@ -128,6 +128,7 @@ extension DynamicAnimator {
             r.lastAngle = angle
             r.item.center = center
             r.item.transform = CGAffineTransform(rotationAngle: angle)
+            guard r.isGroup else { continue }
             for m in r.members {
                 let offset = m.offset.rotatedForAnimator(by: angle)
                 m.item.center = CGPoint(x: center.x + offset.x, y: center.y + offset.y)
@@ -139,7 +140,8 @@ extension DynamicAnimator {
     /// The angle of `r`'s body, whose rotation is `q`, in radians: the cached one when the body
     /// has not turned since it was computed.
     func bodyAngle(_ r: ItemRecord, _ q: Rot) -> CGFloat {
-        if let cache = r.angleCache, cache.rotation == q { return cache.angle }
+        // fields compared directly: `==` through Equatable was not specialised across the module
+        if let cache = r.angleCache, cache.rotation.c == q.c, cache.rotation.s == q.s { return cache.angle }
         let angle = CGFloat(q.angle)
         r.angleCache = (q, angle)
         return angle

@@ -68,8 +68,10 @@ final class ItemRecord {
     /// Scratch of the property resolution.
     var resolvedProperties = ItemProperties()
     /// Members when the item is a ``DynamicItemGroup``.
-    var members: [GroupMember] = []
-    var isGroup: Bool { !members.isEmpty }
+    var members: [GroupMember] = [] { didSet { isGroup = !members.isEmpty } }
+    /// Whether `members` is not empty, kept beside it: the write-back asks for every item every
+    /// step, and reading the array of a class instance costs a dynamic exclusivity check.
+    private(set) var isGroup = false
     /// What was last written to (or read from) the item, so unchanged items are not written.
     var lastCenter: CGPoint = .zero
     var lastAngle: CGFloat = 0

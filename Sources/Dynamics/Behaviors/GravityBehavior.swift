@@ -1,3 +1,4 @@
+import DynamicsEngine
 import Foundation
 
 /// Pulls its items in one direction with the same acceleration whatever their mass: UIKit's
@@ -108,21 +109,26 @@ open class GravityBehavior: DynamicBehavior {
         let g = direction.vector
         guard g.dx != 0 || g.dy != 0 else { return }
         let gx = UIKitUnits.gravityAcceleration * g.dx, gy = UIKitUnits.gravityAcceleration * g.dy
-        for r in records where animator.isMovable(r) {
-            let m = animator.mass(of: r)
-            animator.applyForce(CGVector(dx: m * gx, dy: m * gy), to: r)
-        }
+        // m·g on every awake, movable item in one engine call (anchored items are static bodies,
+        // which it skips); an item whose force is not finite is reported, as `applyForce` would.
+        let rejected = animator.world.applyAcceleration(x: Double(gx), y: Double(gy), to: bodies)
+        for k in rejected { animator.reportNonFiniteForce(on: records[k]) }
     }
 
     /// The records of the items in the world, in item order: refreshed whenever the animator
     /// synchronises (after any change to items or behaviours), so a step looks nothing up.
     private var records: [ItemRecord] = []
 
+    /// The records' bodies, in the same order.
+    private var bodies: [BodyID] = []
+
     override func syncWorld(_ animator: DynamicAnimator) {
         records = list.items.compactMap { animator.record(for: $0) }
+        bodies = records.map(\.body)
     }
 
     override func detach(from animator: DynamicAnimator) {
         records = []
+        bodies = []
     }
 }

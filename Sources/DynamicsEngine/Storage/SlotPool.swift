@@ -32,20 +32,26 @@ final class SlotPool<Element: PoolElement>: RandomAccessCollection {
     private var capacity: Int
     /// Slots in use and free ones: the valid indices are `0..<count`.
     private(set) var count = 0
-    /// Each slot's generation, bumped when the slot is reused.
-    private(set) var generations: [UInt32] = []
+    /// Each slot's generation, bumped when the slot is reused (beside the slots, same capacity:
+    /// behind a pointer, the validity check costs no exclusivity or bounds check).
+    private var generationBase: UnsafeMutablePointer<UInt32>
     /// Free slots, the next to reuse last.
     private(set) var freeList: [Int32] = []
 
     init() {
         capacity = 16
         base = .allocate(capacity: capacity)
+        generationBase = .allocate(capacity: capacity)
     }
 
     deinit {
         base.deinitialize(count: count)
         base.deallocate()
+        generationBase.deallocate()
     }
+
+    /// Each slot's generation, in slot order (for snapshots).
+    var generations: [UInt32] { Array(UnsafeBufferPointer(start: generationBase, count: count)) }
 
     var startIndex: Int { 0 }
     var endIndex: Int { count }
@@ -69,13 +75,13 @@ final class SlotPool<Element: PoolElement>: RandomAccessCollection {
         var e = element
         e.isAlive = true
         if let f = freeList.popLast() {
-            generations[Int(f)] &+= 1
+            generationBase[Int(f)] &+= 1
             base[Int(f)] = e
             return f
         }
         if count == capacity { grow(to: capacity * 2) }
         (base + count).initialize(to: e)
-        generations.append(0)
+        generationBase[count] = 0
         count += 1
         return Int32(count - 1)
     }
@@ -87,24 +93,27 @@ final class SlotPool<Element: PoolElement>: RandomAccessCollection {
         freeList.append(i)
     }
 
-    func generation(_ i: Int32) -> UInt32 { generations[Int(i)] }
+    func generation(_ i: Int32) -> UInt32 {
+        assert(i >= 0 && Int(i) < count, "slot \(i) outside 0..<\(count)")
+        return generationBase[Int(i)]
+    }
 
     /// Whether `index` names a live slot whose generation is `generation`: the one validity check
     /// behind every id the engine hands out.
     func isValid(_ index: Int32, generation: UInt32) -> Bool {
-        index >= 0 && Int(index) < count && base[Int(index)].isAlive && generations[Int(index)] == generation
+        index >= 0 && Int(index) < count && base[Int(index)].isAlive && generationBase[Int(index)] == generation
     }
 
     /// Replaces every slot (a snapshot restore): `elements`, their `generations`, and the free list
     /// in reuse order. The caller has checked that `free` names exactly the dead slots.
     func replaceAll(elements: [Element], generations: [UInt32], free: [Int32]) {
-        precondition(elements.count == generations.count, "a generation per slot")
+        assert(elements.count == generations.count, "a generation per slot")
         base.deinitialize(count: count)
         count = 0
         if elements.count > capacity { grow(to: elements.count) }
         for (i, e) in elements.enumerated() { (base + i).initialize(to: e) }
+        for (i, g) in generations.enumerated() { generationBase[i] = g }
         count = elements.count
-        self.generations = generations
         freeList = free
     }
 
@@ -113,6 +122,10 @@ final class SlotPool<Element: PoolElement>: RandomAccessCollection {
         grown.moveInitialize(from: base, count: count)
         base.deallocate()
         base = grown
+        let grownGenerations = UnsafeMutablePointer<UInt32>.allocate(capacity: newCapacity)
+        grownGenerations.update(from: generationBase, count: count)
+        generationBase.deallocate()
+        generationBase = grownGenerations
         capacity = newCapacity
     }
 }
