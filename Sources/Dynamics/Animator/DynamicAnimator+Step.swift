@@ -66,7 +66,7 @@ extension DynamicAnimator {
     func runOneStep(frameSteps: Int) {
         ensureSynced()
         let dt = storedStepDuration
-        if !running && world.awakeBodyCount > 0 { tickle() }
+        if !running && world.hasAwakeDynamicBody { tickle() }
         let counts = running
         for b in flat { b.applyForces(in: self, dt: dt) }
         let engineStart = ContinuousClock.now
@@ -80,7 +80,7 @@ extension DynamicAnimator {
         deliverContactEvents()
         let behaviors = flat
         for b in behaviors { b.action?() }
-        if running && world.awakeBodyCount == 0 {
+        if running && !world.hasAwakeDynamicBody {
             running = false
             delegate?.dynamicAnimatorDidPause(self)
         }
@@ -127,6 +127,8 @@ extension DynamicAnimator {
             r.lastCenter = center
             r.lastAngle = angle
             r.item.center = center
+            // the transform too when only the center moved: an item's transform may hold what the
+            // animator replaced (a non-finite one set by hand), and UIKit writes both
             r.item.transform = CGAffineTransform(rotationAngle: angle)
             guard r.isGroup else { continue }
             for m in r.members {

@@ -21,14 +21,20 @@ import Foundation
 /// conforms, so a subclass's property of the same name would not replace it.)
 open class BasicDynamicItem: DynamicItem {
     /// The center, in points. Written by the animator after every step.
-    public var center: CGPoint
+    ///
+    /// Without the runtime exclusivity check (as a `UIView`'s properties have none): the animator
+    /// writes the center and transform of every moving item every step, and the check was a
+    /// third of each write. The item is the caller's, used on the caller's thread; nothing holds a
+    /// long access to it.
+    @exclusivity(unchecked) public var center: CGPoint
 
     /// The bounds, in points; origin `.zero`, size as given. Change it and call
     /// ``DynamicAnimator/updateItem(usingCurrentState:)`` to resize the item in a running animator.
     public var bounds: CGRect
 
-    /// The transform; default `.identity`. The animator writes a pure rotation after every step.
-    public var transform: CGAffineTransform = .identity
+    /// The transform; default `.identity`. The animator writes a pure rotation after every step
+    /// (no runtime exclusivity check, as for ``center``).
+    @exclusivity(unchecked) public var transform: CGAffineTransform = .identity
 
     /// The collision shape given to the initialiser; default
     /// ``DynamicItemCollisionBoundsType/rectangle``. Subclasses override it as UIKit views do.

@@ -131,6 +131,9 @@ package final class World {
     package var contactCount: Int { contacts.liveCount }
     package var touchingContactCount: Int { contacts.reduce(0) { $0 + ($1.isAlive && $1.isTouching ? 1 : 0) } }
     package var awakeBodyCount: Int { awakeBodies.reduce(0) { $0 + (bodies[Int($1)].type == .dynamic ? 1 : 0) } }
+    /// Whether any dynamic body is awake: `awakeBodyCount > 0`, stopping at the first (the
+    /// animator asks twice a step).
+    package var hasAwakeDynamicBody: Bool { awakeBodies.contains { bodies[Int($0)].type == .dynamic } }
     package var cellSize: Float { grid.cellSize }
     /// The lengths of the body, shape, contact and joint arrays, free slots included: what the
     /// world holds in memory (soak tests check that it stops growing).
