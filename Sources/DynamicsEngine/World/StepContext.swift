@@ -60,8 +60,9 @@ struct StepContext {
 }
 
 extension World {
-    /// The context of a step of `dt` seconds in `substeps` sub-steps, with the body records of the
-    /// awake bodies: velocities, and what the sub-steps add to them.
+    /// The context of a step of `dt` seconds in `substeps` sub-steps. The body records are not
+    /// cleared here: `prepareJoints` writes every one, in parallel (a serial clear of records the
+    /// other core wrote last step cost a cache miss per line).
     func makeStepContext(dt: Float, substeps: Int) -> StepContext {
         let awakeCount = awakeBodies.count
         let h = dt / Float(substeps)
@@ -77,7 +78,7 @@ extension World {
             contacts: contacts.base, contactSlots: contacts.count,
             joints: joints.base, jointSlots: joints.count,
             awakeCount: awakeCount,
-            states: stateBuffer.reset(count: awakeCount + 1 + pool.maximumChunks, to: BodyState()),
-            sims: simBuffer.reset(count: awakeCount + 1, to: BodyStepData()))
+            states: stateBuffer.reserve(count: awakeCount + 1 + pool.maximumChunks),
+            sims: simBuffer.reserve(count: awakeCount + 1))
     }
 }

@@ -14,6 +14,9 @@ extension World {
         let states = ctx.states, sims = ctx.sims
         let g = gravity
         let bp = ctx.bodies
+        // the shared zero record of static bodies, and the chunks' trash records
+        for k in awakeCount..<(awakeCount + 1 + pool.maximumChunks) { states[k] = BodyState() }
+        sims[awakeCount] = BodyStepData()
         awakeBodies.withUnsafeBufferPointer { awakeBuffer in
             let awake = awakeBuffer.baseAddress!
             // each body writes only its own records
@@ -25,8 +28,7 @@ extension World {
                     b0.pointee.center0 = b0.pointee.center
                     b0.pointee.rotation0 = b0.pointee.transform.q
                     let b = b0.pointee   // only the fields read below are loaded
-                    states[k].v = b.linearVelocity
-                    states[k].w = b.angularVelocity
+                    states[k] = BodyState(v: b.linearVelocity, w: b.angularVelocity)
                     var sd = BodyStepData()
                     sd.maxExtent = b.maxExtent
                     if b.type == .dynamic {
