@@ -129,7 +129,7 @@ extension DynamicAnimator {
             r.item.center = center
             // the transform too when only the center moved: an item's transform may hold what the
             // animator replaced (a non-finite one set by hand), and UIKit writes both
-            r.item.transform = CGAffineTransform(rotationAngle: angle)
+            r.item.transform = rotationTransform(r, angle)
             guard r.isGroup else { continue }
             for m in r.members {
                 let offset = m.offset.rotatedForAnimator(by: angle)
@@ -137,6 +137,15 @@ extension DynamicAnimator {
                 m.item.transform = CGAffineTransform(rotationAngle: angle + m.angle)
             }
         }
+    }
+
+    /// `CGAffineTransform(rotationAngle: angle)`, the cached one when `angle` is the one it was
+    /// made for.
+    private func rotationTransform(_ r: ItemRecord, _ angle: CGFloat) -> CGAffineTransform {
+        if let cache = r.transformCache, cache.angle == angle { return cache.transform }
+        let t = CGAffineTransform(rotationAngle: angle)
+        r.transformCache = (angle, t)
+        return t
     }
 
     /// The angle of `r`'s body, whose rotation is `q`, in radians: the cached one when the body

@@ -78,6 +78,9 @@ final class ItemRecord {
     /// The body's rotation and its angle, as last computed: most bodies do not turn in most
     /// steps, and the angle (an arctangent) is the write-back's dearest part. Derived, not saved.
     var angleCache: (rotation: Rot, angle: CGFloat)?
+    /// The rotation transform of `lastAngle`, as last written: an item that moves without turning
+    /// is given it again without a sine and a cosine. Derived, not saved.
+    var transformCache: (angle: CGFloat, transform: CGAffineTransform)?
 
     init(item: any DynamicItem, slot: Int) {
         self.item = item
