@@ -42,6 +42,37 @@ import Testing
         SIMD2(min(p.0.index, p.1.index), max(p.0.index, p.1.index))
     }
 
+    /// A box whose filter collides with nothing falls through the ground in free fall (no contact,
+    /// no push: the drop after t is g t²/2 to the integrator's first-order error), and given its
+    /// filter back while still overlapping a second, colliding box, it touches it again on the
+    /// next step.
+    @Test func shapesThatCollideWithNothingLeaveTheBroadPhase() {
+        let g: Float = 1000
+        let w = makeWorld(gravity: Vec2(0, g), sleep: false)
+        addBox(w, .static, at: Vec2(0, 20), half: Vec2(200, 20))
+        let ghost = addBox(w, at: Vec2(0, -10), half: Vec2(10, 10))
+        let partner = addBox(w, .kinematic, at: Vec2(0, 500), half: Vec2(50, 50))
+        let shape = w.shapes(of: ghost)[0]
+        w.setFilter(shape, Filter(categoryBits: 1, maskBits: 0))
+        #expect(w.filter(shape).collidesWithNothing)
+        let steps = 30, dt: Float = 1.0 / 60
+        for _ in 0..<steps {
+            w.step(dt: dt, substeps: 4)
+            #expect(w.contactCount == 0)
+        }
+        let t = Float(steps) * dt
+        let drop = w.position(ghost).y + 10
+        // sub-stepped symplectic Euler: drop = g t² / 2 × (1 + 1/n) for n = steps × 4 sub-steps
+        let n = Float(steps * 4)
+        #expect(abs(drop - 0.5 * g * t * t * (1 + 1 / n)) < 0.01 * drop, "drop \(drop)")
+        // now inside the kinematic box: with its filter back it has a contact after one step
+        w.setTransform(ghost, position: Vec2(0, 500), angle: 0)
+        w.setFilter(shape, Filter())
+        w.step(dt: dt, substeps: 4)
+        #expect(w.contactCount == 1)
+        _ = partner
+    }
+
     /// After every step: no contact between shapes whose fat boxes parted (beyond the one step the
     /// narrow phase takes to notice); after the next pair search, every overlapping pair that should
     /// collide has a contact.
@@ -92,6 +123,15 @@ import Testing
             for s in w.shapes(of: b) { w.setFilter(s, Filter(groupIndex: -3)) }
         }
         Self.checkPairsAgainstBruteForce(w, steps: 60)
+        // shapes whose filter passes nothing leave the grid, and come back when it passes again
+        for b in base[8...10] {
+            for s in w.shapes(of: b) { w.setFilter(s, Filter(categoryBits: 1, maskBits: 0)) }
+        }
+        Self.checkPairsAgainstBruteForce(w, steps: 30)
+        for b in base[8...10] {
+            for s in w.shapes(of: b) { w.setFilter(s, Filter()) }
+        }
+        Self.checkPairsAgainstBruteForce(w, steps: 30)
         // both in-place paths ran: entries rewritten in their cells, and entries moved to other cells
         let counts = w.broadPhaseInPlaceCounts
         #expect(counts.updates > 0 && counts.relocations > 0, "in-place updates \(counts.updates), relocations \(counts.relocations)")

@@ -6,7 +6,9 @@ extension World {
         movableProxies.removeAll(keepingCapacity: true)
         staticProxies.removeAll(keepingCapacity: true)
         kinematicProxies.removeAll(keepingCapacity: true)
-        for i in 0..<shapes.count where shapes[i].isAlive {
+        // A shape whose filter passes nothing is in no list: no pair can come of it, and a grid entry
+        // would only be moved and scanned past every step.
+        for i in 0..<shapes.count where shapes[i].isAlive && !shapes[i].filter.collidesWithNothing {
             if shapes[i].isStaticProxy { staticProxies.append(Int32(i)) } else { movableProxies.append(Int32(i)) }
             if bodies[Int(shapes[i].body)].type == .kinematic { kinematicProxies.append(Int32(i)) }
         }
@@ -41,6 +43,12 @@ extension World {
         if proxyListDirty { rebuildProxyLists() }
         if def.cellSize == nil {
             if !cellSizeChosen || movableProxies.count > 2 * cellSizeProxyCount + 64 { chooseCellSize() }
+        }
+        // Moves of shapes the grid does not hold (see `rebuildProxyLists`) need no search.
+        movedProxies.removeAll { p in
+            guard Int(p) < shapes.count, shapes[Int(p)].isAlive, shapes[Int(p)].filter.collidesWithNothing else { return false }
+            shapes[Int(p)].enlarged = false
+            return true
         }
         guard !movedProxies.isEmpty else { return }
         // Raw views of the pools: no slot is added until the new contacts are created below.

@@ -23,6 +23,11 @@ package struct Filter: Equatable, Sendable, Codable {
         if groupIndex == other.groupIndex && groupIndex != 0 { return groupIndex > 0 }
         return (maskBits & other.categoryBits) != 0 && (categoryBits & other.maskBits) != 0
     }
+
+    /// True when no filter at all passes ``shouldCollide(with:)`` with this one: an empty category or
+    /// mask and no positive group to override it. The broad phase leaves such shapes out (a UIKit item
+    /// in no collision behaviour is one), so they cost nothing there however they move.
+    package var collidesWithNothing: Bool { groupIndex <= 0 && (categoryBits == 0 || maskBits == 0) }
 }
 
 /// The geometry of a shape, in the body's local frame (pt).

@@ -25,6 +25,11 @@ extension World {
         guard isValid(id), shapes[Int(id.index)].filter != f else { return }
         let si = id.index
         let bi = Int(shapes[Int(si)].body)
+        if shapes[Int(si)].filter.collidesWithNothing != f.collidesWithNothing {
+            // it joins or leaves the broad phase (see `rebuildProxyLists`)
+            proxyListDirty = true
+            if shapes[Int(si)].isStaticProxy { grid.staticDirty = true }
+        }
         shapes[Int(si)].filter = f
         grid.movableDirty = true   // entries record whether a filter is the default one
         // drop contacts the new filter forbids; new pairs are found by the next search

@@ -11,6 +11,8 @@ extension World {
     /// All sweeps run first, over raw buffers, then the hits are applied: a sweep reads only its own
     /// body and static or kinematic shapes, none of which a hit changes, so the order is immaterial.
     func solveContinuous(_ fast: [Int32]) {
+        // nothing to hit (a world of UIKit items in no collision behaviour): skip the sweeps
+        if !proxyListDirty && staticProxies.isEmpty && kinematicProxies.isEmpty { return }
         var hits: [(body: Int32, t: Float)] = []
         let staticDirty = grid.staticDirty
         let base = shapes.base, bodyBase = bodies.base
