@@ -117,25 +117,46 @@ extension DynamicAnimator {
         }
     }
 
-    /// Writes each moved item's center and rotation (and its group members').
+    /// Writes each moved item's center and rotation (and its group members'): only the items whose
+    /// bodies the step moved (an item at rest is not visited), in the order the step solved them.
+    ///
+    /// The walk goes through unmanaged references: a retain and release per item was most of what
+    /// write-back cost. That is safe because `slots`, a copy of `recordSlots`, holds every record
+    /// strongly until the walk ends, whatever an item's setter does to the animator meanwhile.
     private func writeBack() {
-        for r in records where !r.properties.isAnchored {
-            let transform = world.transform(r.body)
-            let center = transform.p.cgPoint
-            let angle = bodyAngle(r, transform.q)
-            guard center != r.lastCenter || angle != r.lastAngle else { continue }
-            r.lastCenter = center
-            r.lastAngle = angle
-            r.item.center = center
-            // the transform too when only the center moved: an item's transform may hold what the
-            // animator replaced (a non-finite one set by hand), and UIKit writes both
-            r.item.transform = rotationTransform(r, angle)
-            guard r.isGroup else { continue }
-            for m in r.members {
-                let offset = m.offset.rotatedForAnimator(by: angle)
-                m.item.center = CGPoint(x: center.x + offset.x, y: center.y + offset.y)
-                m.item.transform = CGAffineTransform(rotationAngle: angle + m.angle)
+        world.collectMovedBodies(into: &movedBodyScratch)
+        let moved = movedBodyScratch
+        guard !moved.isEmpty else { return }
+        let slots = recordSlots
+        slots.withUnsafeBufferPointer { buffer in
+            // `ItemRecord?` and `Unmanaged<ItemRecord>?` are both one nullable pointer
+            buffer.withMemoryRebound(to: Unmanaged<ItemRecord>?.self) { refs in
+                for m in moved {
+                    let slot = m.userData
+                    guard slot >= 0, slot < refs.count, let ref = refs[slot] else { continue }
+                    ref._withUnsafeGuaranteedRef { writeBack($0, m.transform) }
+                }
             }
+        }
+    }
+
+    /// Writes record `r`'s item (and its members) from its body's transform, when it changed.
+    private func writeBack(_ r: ItemRecord, _ transform: Transform) {
+        guard !r.properties.isAnchored else { return }
+        let center = transform.p.cgPoint
+        let angle = bodyAngle(r, transform.q)
+        guard center != r.lastCenter || angle != r.lastAngle else { return }
+        r.lastCenter = center
+        r.lastAngle = angle
+        r.item.center = center
+        // the transform too when only the center moved: an item's transform may hold what the
+        // animator replaced (a non-finite one set by hand), and UIKit writes both
+        r.item.transform = rotationTransform(r, angle)
+        guard r.isGroup else { return }
+        for m in r.members {
+            let offset = m.offset.rotatedForAnimator(by: angle)
+            m.item.center = CGPoint(x: center.x + offset.x, y: center.y + offset.y)
+            m.item.transform = CGAffineTransform(rotationAngle: angle + m.angle)
         }
     }
 

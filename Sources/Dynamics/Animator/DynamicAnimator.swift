@@ -111,6 +111,8 @@ open class DynamicAnimator {
 
     /// Items in the world, in the order they joined.
     var records: [ItemRecord] = []
+    /// The write-back's list of moved bodies, kept between steps for its capacity.
+    var movedBodyScratch: [MovedBody] = []
     /// Lookup only: item identity → record.
     var recordByID: [ObjectIdentifier: ItemRecord] = [:]
     /// Lookup only: group member identity → the group's record.

@@ -92,3 +92,11 @@ struct Body: PoolElement {
     var jointCount: Int32 = 0
     var userData: Int = 0
 }
+
+/// One body the last step moved (see `World.collectMovedBodies(into:)`).
+package struct MovedBody: Sendable {
+    /// The body's `BodyDef.userData`.
+    package var userData: Int
+    /// Where its origin is now, and its rotation.
+    package var transform: Transform
+}

@@ -22,6 +22,20 @@ extension World {
     package func localCenter(_ id: BodyID) -> Vec2 { isValid(id) ? bodies[Int(id.index)].localCenter : .zero }
     package func isAwake(_ id: BodyID) -> Bool { isValid(id) && bodies[Int(id.index)].awakeIndex >= 0 }
     package func sleepTime(_ id: BodyID) -> Float { isValid(id) ? bodies[Int(id.index)].sleepTime : 0 }
+    /// Replaces the contents of `out` with the bodies the last step moved (every body awake while it
+    /// ran, kinematic ones too), in the order it solved them: what a renderer writes back, without
+    /// visiting the bodies that slept. Empty before the first step and after a step that did not run.
+    package func collectMovedBodies(into out: inout [MovedBody]) {
+        out.removeAll(keepingCapacity: true)
+        out.reserveCapacity(movedBodies.count)
+        let base = bodies.base
+        for bi in movedBodies where Int(bi) < bodies.count {
+            let b = base[Int(bi)]
+            guard b.isAlive else { continue }   // destroyed since the step
+            out.append(MovedBody(userData: b.userData, transform: b.transform))
+        }
+    }
+
     package func userData(_ id: BodyID) -> Int { isValid(id) ? bodies[Int(id.index)].userData : 0 }
     package func userData(_ id: ShapeID) -> Int { isValid(id) ? shapes[Int(id.index)].userData : 0 }
     package func body(of shape: ShapeID) -> BodyID { isValid(shape) ? bodyID(shapes[Int(shape.index)].body) : .null }

@@ -245,6 +245,7 @@ extension World {
         "movableProxies": "rebuilt (proxyListDirty)", "staticProxies": "rebuilt (proxyListDirty)",
         "kinematicProxies": "rebuilt (proxyListDirty)", "proxyListDirty": "set on restore",
         "pairCandidates": "per-step scratch",
+        "movedBodies": "the last step's output: cleared on restore",
         "beginEvents": "the last step's events: cleared on restore", "endEvents": "the last step's events: cleared on restore",
         "validationErrors": "diagnostics of the last step",
         "lastColorCounts": "statistics of the last step",

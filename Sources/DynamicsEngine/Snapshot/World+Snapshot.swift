@@ -321,6 +321,7 @@ extension World {
         cellSizeProxyCount = d.cellSizeProxyCount
         proxyListDirty = true
         beginEvents = []
+        movedBodies = []
         endEvents = []
     }
 }

@@ -7,6 +7,7 @@ extension World {
     package func step(dt: Float, substeps: Int) {
         beginEvents.removeAll(keepingCapacity: true)
         endEvents.removeAll(keepingCapacity: true)
+        movedBodies.removeAll()
         guard dt > 0, dt.isFinite else { return }
         let n = max(1, min(substeps, 64))
         pool.beginStep()
@@ -32,6 +33,7 @@ extension World {
         if !fast.isEmpty { solveContinuous(fast) }      // fast bodies stop at their first hit
         profile.continuous = timer.lap()
         updateShapeBoxes(ctx)
+        movedBodies = awakeBodies                       // shares the buffer until sleep changes it
         profile.finalize += timer.lap()
         if def.enableSleep { updateSleep(dt: dt) }      // resting islands fall asleep
         profile.sleep = timer.lap()

@@ -36,6 +36,9 @@ package final class World {
 
     /// Dense list of awake (dynamic or kinematic) bodies.
     var awakeBodies: [Int32] = []
+    /// The bodies the last step moved: `awakeBodies` as it was when the step solved them (a body
+    /// that fell asleep at the end of the step moved in it too). Box2D's body move events.
+    var movedBodies: [Int32] = []
     /// Sleeping islands: the bodies that fell asleep together and must wake together.
     var sleepIslands: [[Int32]] = []
     var freeSleepIslands: [Int32] = []
