@@ -29,9 +29,9 @@ import Foundation
 extension FieldBehavior {
     /// Runs the field for one step: a force on every awake item of the field inside its region.
     ///
-    /// Reads the engine world directly, once per item per quantity, through the body ids cached at
-    /// the last synchronisation (the animator's per-record helpers would re-read and retain the
-    /// world for every call, which costs more than the law itself).
+    /// Reads the engine world directly, in one batch, through the body ids cached at the last
+    /// synchronisation (the animator's per-record helpers would re-read and retain the world for
+    /// every call, which costs more than the law itself).
     func applyFieldForces(in animator: DynamicAnimator, dt: TimeInterval) {
         defer {
             if kind == .noise || kind == .turbulence {
@@ -50,30 +50,37 @@ extension FieldBehavior {
         let everywhere = regionIsInfinite
         let px = Double(storedPosition.x), py = Double(storedPosition.y)
         let limit = FieldLaw.accelerationLimit * FieldLaw.accelerationLimit
-        // Local copies: a diagnostic handler called from the loop may make the animator
-        // synchronise, which replaces these arrays.
+        // Local copies: a diagnostic handler called below may make the animator synchronise,
+        // which replaces these arrays.
         let charges = self.charges
         let bodies = self.bodies
         let records = self.records
-        bodies.withUnsafeBufferPointer { ids in
-            for k in ids.indices {
-                let body = ids[k]
-                guard world.isAwake(body) else { continue }
-                let m = Double(world.mass(body))
-                guard m > 0 else { continue }  // anchored (static) items have no mass
-                let c = world.position(body)
-                let rx = Double(c.x) - px, ry = Double(c.y) - py
-                if !everywhere && !region.contains(x: rx, y: ry) { continue }
-                let v = world.linearVelocity(body)
-                let q = law.usesCharge ? Double(charges[k]) : 0
-                let (ax, ay) = law.acceleration(rx: rx, ry: ry, vx: Double(v.x), vy: Double(v.y), mass: m, charge: q)
-                guard ax != 0 || ay != 0 else { continue }
-                guard ax * ax + ay * ay <= limit else {
-                    animator.reportOnce("FieldBehavior (\(kind)): a non-finite or too large acceleration of the \(itemLabel(records[k].item)) was ignored for the steps where that happens.")
-                    continue
-                }
-                world.applyForceToCenter(body, Vec2(Float(m * ax), Float(m * ay)), wake: false)
-            }
+        // The items' motion read, and their forces added, in one engine call each: a call per
+        // quantity per item (awake, mass, position, velocity, force) was most of a field's cost.
+        var motion: [BodyMotion] = [], forces: [Vec2] = []
+        swap(&motion, &motionScratch)
+        swap(&forces, &forceScratch)
+        defer { swap(&motion, &motionScratch); swap(&forces, &forceScratch) }
+        world.readMotion(of: bodies, into: &motion)
+        var rejected: [Int] = []
+        forces.removeAll(keepingCapacity: true)
+        forces.append(contentsOf: repeatElement(.zero, count: bodies.count))
+        for k in bodies.indices {
+            let mk = motion[k]
+            let m = Double(mk.mass)
+            guard m > 0 else { continue }  // asleep, anchored (static) or kinematic
+            let rx = Double(mk.position.x) - px, ry = Double(mk.position.y) - py
+            if !everywhere && !region.contains(x: rx, y: ry) { continue }
+            let q = law.usesCharge ? Double(charges[k]) : 0
+            let (ax, ay) = law.acceleration(rx: rx, ry: ry, vx: Double(mk.velocity.x), vy: Double(mk.velocity.y), mass: m, charge: q)
+            guard ax != 0 || ay != 0 else { continue }
+            guard ax * ax + ay * ay <= limit else { rejected.append(k); continue }
+            forces[k] = Vec2(Float(m * ax), Float(m * ay))
+        }
+        world.applyForcesToCenters(of: bodies, forces)
+        // Reported after the forces are in: a diagnostic handler may change the world.
+        for k in rejected {
+            animator.reportOnce("FieldBehavior (\(kind)): a non-finite or too large acceleration of the \(itemLabel(records[k].item)) was ignored for the steps where that happens.")
         }
     }
 

@@ -138,6 +138,9 @@ open class FieldBehavior: DynamicBehavior {
     var records: [ItemRecord] = []
     var bodies: [BodyID] = []
     var charges: [CGFloat] = []
+    /// The force loop's buffers (the items' motion, their forces), kept between steps for their capacity.
+    var motionScratch: [BodyMotion] = []
+    var forceScratch: [Vec2] = []
 
     var storedPosition = CGPoint.zero
     var storedRegion = Region.infinite
