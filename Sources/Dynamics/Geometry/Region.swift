@@ -127,6 +127,8 @@ public struct Region: Sendable, Equatable {
     /// 64 operands deep (deeper ones fall back to an array stack).
     func contains(x: Double, y: Double) -> Bool {
         guard x.isFinite, y.isFinite else { return false }
+        // one primitive (most fields' regions): no stack machine, once per item per field per step
+        if program.count == 1 { return Self.primitive(program[0], x, y) }
         var stack: UInt64 = 0  // bit 0 is the top of the stack
         var depth = 0
         for instruction in program {
