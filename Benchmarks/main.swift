@@ -101,6 +101,8 @@ for scene in selected {
     // The share of the timed steps spent outside the engine's step (UIKit scenes): the animator's
     // forces, synchronisation, write-back, callbacks and frame reports.
     var layerShares: [Double] = []
+    // Of that, the behaviours' forces (fields, gravity, push, snap): physics, not overhead.
+    var forceShares: [Double] = []
     // --profile: each phase's time summed over the timed steps of every repeat.
     var phaseTotals: [Duration] = []
     var profiledSteps = 0
@@ -111,6 +113,7 @@ for scene in selected {
         world.engineWorld.isProfiling = options.profile
         world.step(index: 0)   // untimed: the first step can be expensive
         let engineBefore = world.engineTime
+        let forcesBefore = world.forceTime
         let start = clock.now
         if options.profile {
             for i in 1..<steps {
@@ -131,6 +134,9 @@ for scene in selected {
         if let before = engineBefore, let after = world.engineTime, elapsed > 0 {
             layerShares.append(1 - milliseconds(after - before) / elapsed)
         }
+        if let before = forcesBefore, let after = world.forceTime, elapsed > 0 {
+            forceShares.append(milliseconds(after - before) / elapsed)
+        }
         if r == 0 {
             counters = (world.bodyCount, world.jointCount, world.contactCount, world.awakeBodyCount)
             hash = world.stateHash
@@ -143,8 +149,10 @@ for scene in selected {
     let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : 0.5 * (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2])
     let hashText = String(hash, radix: 16)
     let layerShare = layerShares.isEmpty ? nil : layerShares.sorted()[layerShares.count / 2]
+    let forceShare = forceShares.isEmpty ? nil : forceShares.sorted()[forceShares.count / 2]
     if options.json {
-        let layer = layerShare.map { ",\"uikit_layer_share\":\($0)" } ?? ""
+        let layer = (layerShare.map { ",\"uikit_layer_share\":\($0)" } ?? "")
+            + (forceShare.map { ",\"uikit_forces_share\":\($0)" } ?? "")
         let solo = options.threads > 1 ? ",\"solo_steps\":\(soloSteps)" : ""
         print("{\"scene\":\"\(scene.name)\",\"bodies\":\(counters.bodies),\"joints\":\(counters.joints),\"steps\":\(steps),\"threads\":\(options.threads),\"ms_per_step_min\":\(minimum),\"ms_per_step_median\":\(median),\"contacts\":\(counters.contacts),\"awake\":\(counters.awake),\"hash\":\"\(hashText)\"\(layer)\(solo)}")
     } else {
@@ -153,7 +161,8 @@ for scene in selected {
         print(pad(scene.name, 16) + lpad("\(counters.bodies)", 7) + lpad("\(counters.joints)", 8) + lpad("\(counters.contacts)", 10)
               + lpad("\(counters.awake)", 8) + lpad("\(steps)", 8) + lpad(String(format: "%.3f", minimum), 14)
               + lpad(String(format: "%.3f", median), 17) + "   " + pad(hashText, 16)
-              + (layerShare.map { lpad(String(format: "%.1f %%", 100 * $0), 13) } ?? ""))
+              + (layerShare.map { lpad(String(format: "%.1f %%", 100 * $0), 13) } ?? "")
+              + (forceShare.map { String(format: " (forces %.1f %%)", 100 * $0) } ?? ""))
         if soloSteps > 0 {
             print("  \(soloSteps) of \(repeats * steps) steps ran on one thread (faster lately, or a check every 32 steps)")
         }
@@ -164,7 +173,13 @@ for scene in selected {
         let names = StepProfile().phases.map(\.name)
         let perStep = phaseTotals.map { milliseconds($0) / Double(profiledSteps) }
         var parts = zip(names, perStep).map { ($0, $1) }
-        if let share = layerShare { parts.append(("animator", share * median)) }
+        if let share = layerShare {
+            // the layer split in two: the behaviours' forces, and the rest (sync, write-back,
+            // contact callbacks, actions, frame reports)
+            let forces = (forceShare ?? 0) * median
+            parts.append(("forces", forces))
+            parts.append(("animator", share * median - forces))
+        }
         let step = parts.reduce(0) { $0 + $1.1 }
         let text = parts.map { String(format: "%@ %.3f (%.0f %%)", $0.0, $0.1, step > 0 ? 100 * $0.1 / step : 0) }
         if options.json {

@@ -8,6 +8,9 @@ package protocol BenchmarkWorld: AnyObject {
     /// Time spent inside the engine's step so far, for scenes that run through the UIKit layer
     /// (so `bench` can print what the layer adds); nil for engine scenes, which are all engine.
     var engineTime: Duration? { get }
+    /// Of the time outside the engine, what the behaviours' forces took (UIKit scenes; nil for
+    /// engine scenes).
+    var forceTime: Duration? { get }
     var bodyCount: Int { get }
     var jointCount: Int { get }
     /// Broad-phase pairs (touching or not), Box2D's "contact" counter.
@@ -34,6 +37,7 @@ package struct BenchmarkScene: Sendable {
 /// Drives an engine scene.
 final class EngineBenchmarkWorld: BenchmarkWorld {
     var engineTime: Duration? { nil }
+    var forceTime: Duration? { nil }
     let world: World
     let hook: (@Sendable (World, Int) -> Void)?
     init(_ scene: EngineScene, workers: Int) { (world, hook) = scene.makeWorld(workers: workers) }

@@ -137,6 +137,7 @@ final class UIKitBenchmarkWorld: BenchmarkWorld {
 
     func step(index: Int) { scene.step(frame: index) }
     var engineTime: Duration? { scene.animator.engineTime }
+    var forceTime: Duration? { scene.animator.forceTime }
     var engineWorld: World { scene.animator.engineWorld }
     /// Items in the world (a group counts once).
     var bodyCount: Int { scene.animator.statistics.items }

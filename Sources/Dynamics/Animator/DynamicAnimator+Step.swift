@@ -68,8 +68,10 @@ extension DynamicAnimator {
         let dt = storedStepDuration
         if !running && world.hasAwakeDynamicBody { tickle() }
         let counts = running
+        let forcesStart = ContinuousClock.now
         for b in flat { b.applyForces(in: self, dt: dt) }
         let engineStart = ContinuousClock.now
+        forceTime += engineStart - forcesStart
         world.step(dt: Float(dt), substeps: storedSubsteps)
         engineTime += ContinuousClock.now - engineStart
         if !world.validationErrors.isEmpty { reportValidationFailure() }

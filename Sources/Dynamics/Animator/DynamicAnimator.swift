@@ -150,6 +150,10 @@ open class DynamicAnimator {
     /// Wall-clock time spent inside the engine's step, summed over every step: `bench` compares
     /// it with the whole step to show what the UIKit layer adds. Never read by the simulation.
     package internal(set) var engineTime: Duration = .zero
+    /// Wall-clock time spent in the behaviours' per-step forces (gravity, push, snap, fields),
+    /// summed like ``engineTime``: `bench` shows it apart from the rest of the layer (sync,
+    /// write-back, callbacks, frames), because it is physics the engine alone would not do.
+    package internal(set) var forceTime: Duration = .zero
 
     /// The engine world under the animator, for `bench --profile` (its phase times).
     package var engineWorld: World { world }
