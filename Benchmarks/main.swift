@@ -164,7 +164,7 @@ for scene in selected {
               + (layerShare.map { lpad(String(format: "%.1f %%", 100 * $0), 13) } ?? "")
               + (forceShare.map { String(format: " (forces %.1f %%)", 100 * $0) } ?? ""))
         if soloSteps > 0 {
-            print("  \(soloSteps) of \(repeats * steps) steps ran on one thread (faster lately, or a check every 32 steps)")
+            print("  \(soloSteps) of \(repeats * steps) steps ran on one thread (faster lately, or a check every 32 to 256 steps)")
         }
     }
     if options.profile && profiledSteps > 0 {

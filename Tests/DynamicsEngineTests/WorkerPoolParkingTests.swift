@@ -34,7 +34,7 @@ import Testing
         let seen = UnsafeMutablePointer<Int>.allocate(capacity: count)
         let chunkOf = UnsafeMutablePointer<Int>.allocate(capacity: count)
         defer { seen.deallocate(); chunkOf.deallocate() }
-        for _ in 0..<70 {   // past two probe intervals
+        for _ in 0..<70 {   // both kinds run while the pool first times them, and at the first probe
             pool.beginStep()
             seen.initialize(repeating: 0, count: count)
             pool.forEachChunk(count, minimum: 10) { r, chunk in

@@ -28,10 +28,18 @@ final class WorkerPool: @unchecked Sendable {
     private var parallelTime = 0.0, soloTime = 0.0
     private var parallelSamples = 0, soloSamples = 0
     private var stepsSinceProbe = 0
+    /// Steps between probes now: doubles (up to `longestProbeInterval`) each time a probe leaves
+    /// the choice as it was, back to `probeInterval` when the choice changes.
+    private var currentProbeInterval = WorkerPool.probeInterval
+    /// The kind the last non-probe step took (true: with the workers).
+    private var choseParallel = true
     /// Steps begun: the first is not timed (it finds every pair and builds the grid).
     private var stepsBegun = 0
-    /// Every this many steps, a step of the slower kind, to see whether things changed.
+    /// Every this many steps at first, a step of the slower kind, to see whether things changed.
     private static let probeInterval = 32
+    /// The longest wait between probes: 256 steps, about 4 s at 60 Hz, the longest a change
+    /// (a load ending or starting) goes unnoticed.
+    private static let longestProbeInterval = 256
     /// Steps so far that ran on the calling thread alone because that was faster.
     private(set) var soloSteps = 0
 
@@ -57,9 +65,11 @@ final class WorkerPool: @unchecked Sendable {
     /// Why choose: on a machine where another process loads a core, a worker gets a share of a
     /// core, and every stage waits at its end for the blocks the worker claimed; two threads then
     /// run slower than one. So the pool times its steps, keeps a moving average of each kind, takes
-    /// the faster kind, and every `probeInterval` steps takes the other once to notice a change.
-    /// On an idle machine that costs one slower step in 32. Results are identical either way: the
-    /// blocks and their merge order do not depend on who runs them.
+    /// the faster kind, and now and then takes the other once to notice a change: after 32 steps,
+    /// then after twice as many each time the probe changes nothing (up to 256), so a steady
+    /// machine, idle or loaded, pays for a slower step about once in 256 (it paid once in 32, a
+    /// few per cent, which was all that kept two threads under load behind one). Results are
+    /// identical either way: the blocks and their merge order do not depend on who runs them.
     func beginStep() {
         guard threadCount > 1 else { return }
         stepsBegun += 1
@@ -72,9 +82,17 @@ final class WorkerPool: @unchecked Sendable {
             // the workers keep their place unless the caller alone is clearly faster: noise in
             // single steps must not send a machine with idle cores down to one thread
             let faster = parallelTime <= 1.1 * soloTime
-            stepsSinceProbe += 1
-            if stepsSinceProbe >= WorkerPool.probeInterval {
+            if faster != choseParallel {
+                // the last probe (or a drift) changed the choice: watch closely again
+                choseParallel = faster
+                currentProbeInterval = WorkerPool.probeInterval
                 stepsSinceProbe = 0
+            }
+            stepsSinceProbe += 1
+            if stepsSinceProbe >= currentProbeInterval {
+                stepsSinceProbe = 0
+                // the probe after this one waits longer, unless this one changes the choice
+                currentProbeInterval = min(2 * currentProbeInterval, WorkerPool.longestProbeInterval)
                 parallel = !faster
             } else {
                 parallel = faster
@@ -303,6 +321,9 @@ enum SplitSize {
     /// Touching contacts per block of the sort into solve order, whatever the thread count (each
     /// block's places are fixed by the counts of the blocks before it).
     static let orderBlock = 1024
+    /// Fast bodies swept against static and kinematic shapes by continuous collision: a sweep
+    /// queries the grid and may test several shapes, so blocks are small.
+    static let sweepBlock = 16
 }
 
 extension World {

@@ -8,21 +8,29 @@ extension World {
     /// rotation and never reports a hit the real shape would not make; when it starts within reach of
     /// a shape, a circle a quarter of its size is swept instead (Box2D's fallback).
     ///
-    /// All sweeps run first, over raw buffers, then the hits are applied: a sweep reads only its own
-    /// body and static or kinematic shapes, none of which a hit changes, so the order is immaterial.
+    /// All sweeps run first, over raw buffers and in parallel blocks, then the hits are applied in
+    /// the order of `fast`: a sweep reads only its own body and static or kinematic shapes, none of
+    /// which a hit changes, so neither the order nor the thread that sweeps matters.
     func solveContinuous(_ fast: [Int32]) {
         // nothing to hit (a world of UIKit items in no collision behaviour): skip the sweeps
         if !proxyListDirty && staticProxies.isEmpty && kinematicProxies.isEmpty { return }
-        var hits: [(body: Int32, t: Float)] = []
         let staticDirty = grid.staticDirty
         let base = shapes.base, bodyBase = bodies.base
-        grid.withQuery { g in
-            for bi in fast {
-                let t = sweep(Int(bi), base, bodyBase, g, staticDirty)
-                if t < 1 { hits.append((bi, t)) }
+        let count = fast.count
+        let times = UnsafeMutablePointer<Float>.allocate(capacity: count)
+        defer { times.deallocate() }
+        let blockSize = SplitSize.sweepBlock
+        fast.withUnsafeBufferPointer { fastBuffer in
+            let list = fastBuffer.baseAddress!
+            grid.withQuery { g in
+                pool.run(blocks: (count + blockSize - 1) / blockSize) { block in
+                    for k in (block * blockSize)..<min(count, (block + 1) * blockSize) {
+                        times[k] = self.sweep(Int(list[k]), base, bodyBase, g, staticDirty)
+                    }
+                }
             }
         }
-        for hit in hits { moveToImpact(Int(hit.body), hit.t) }
+        for k in 0..<count where times[k] < 1 { moveToImpact(Int(fast[k]), times[k]) }
     }
 
     /// The time of impact in [0, 1) of body `bi`'s swept inner circle, or 1 when it hits nothing.
