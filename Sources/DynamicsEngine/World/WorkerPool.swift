@@ -79,9 +79,12 @@ final class WorkerPool: @unchecked Sendable {
         } else if soloSamples < 2 {
             parallel = false
         } else {
-            // the workers keep their place unless the caller alone is clearly faster: noise in
-            // single steps must not send a machine with idle cores down to one thread
-            let faster = parallelTime <= 1.1 * soloTime
+            // Hysteresis both ways: the workers keep their place unless the caller alone is
+            // clearly faster (noise in single steps must not send a machine with idle cores down to
+            // one thread), and once the caller runs alone the workers come back only when clearly
+            // faster (under load, one lucky step with the workers must not bring back a run of
+            // slow ones).
+            let faster = choseParallel ? parallelTime <= 1.1 * soloTime : parallelTime < 0.9 * soloTime
             if faster != choseParallel {
                 // the last probe (or a drift) changed the choice: watch closely again
                 choseParallel = faster
