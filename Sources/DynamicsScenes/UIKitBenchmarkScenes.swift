@@ -9,7 +9,9 @@ package enum UIKitBenchmarkScenes {
     /// The three scenes as benchmark entries, in Benchmarks/README.md order.
     package static var all: [BenchmarkScene] {
         zip(scenes, steps).map { scene, steps in
-            BenchmarkScene(name: scene.name, steps: steps, summary: "uikit") { _ in UIKitBenchmarkWorld(scene.make()) }
+            BenchmarkScene(name: scene.name, steps: steps, summary: "uikit") { threads in
+                UIKitBenchmarkWorld(scene.make(workerCount: threads))
+            }
         }
     }
 

@@ -31,9 +31,10 @@ package struct UIKitScene: Sendable {
         self.build = build
     }
 
-    /// A freshly built instance of the scene: a new animator with the scene's items and behaviours.
-    package func make() -> UIKitSceneInstance {
-        let instance = UIKitSceneInstance(name: name, referenceBounds: referenceBounds)
+    /// A freshly built instance of the scene: a new animator with the scene's items and behaviours,
+    /// stepping on `workerCount` threads (default 1).
+    package func make(workerCount: Int = 1) -> UIKitSceneInstance {
+        let instance = UIKitSceneInstance(name: name, referenceBounds: referenceBounds, workerCount: workerCount)
         build(instance)
         return instance
     }
@@ -59,10 +60,12 @@ package final class UIKitSceneInstance {
     /// Objects the scene keeps alive for as long as the instance lives (delegates are weak).
     package var retained: [AnyObject] = []
 
-    /// Creates an instance with an empty animator on `referenceBounds`.
-    package init(name: String, referenceBounds: CGRect) {
+    /// Creates an instance with an empty animator on `referenceBounds`, stepping on `workerCount`
+    /// threads (default 1).
+    package init(name: String, referenceBounds: CGRect, workerCount: Int = 1) {
         self.name = name
-        animator = DynamicAnimator(referenceBounds: referenceBounds)
+        animator = workerCount > 1 ? DynamicAnimator(referenceBounds: referenceBounds, workerCount: workerCount)
+            : DynamicAnimator(referenceBounds: referenceBounds)
     }
 
     /// Records `item` as one of the scene's items and returns it.

@@ -200,6 +200,15 @@ open class DynamicAnimator {
         world = Self.makeWorld(worldDef)
     }
 
+    /// An animator whose world steps on `workerCount` threads (the caller and `workerCount − 1`
+    /// workers; results are identical for any count). For `bench --threads`: a public switch
+    /// would be beyond UIKit's API.
+    package convenience init(referenceBounds: CGRect, workerCount: Int) {
+        var def = WorldDef.stiffJoints
+        def.workerCount = workerCount
+        self.init(referenceBounds: referenceBounds, worldDef: def)
+    }
+
     /// A world for an animator: `def` with zero world gravity (gravity is per behaviour).
     private static func makeWorld(_ def: WorldDef) -> World {
         var d = def

@@ -102,7 +102,11 @@ final class WorkerPool: @unchecked Sendable {
             }
         }
         isParallelStep = parallel
-        if !parallel { soloSteps += 1 }
+        if !parallel {
+            soloSteps += 1
+            // awake since work between steps (`forEachRangeBetweenSteps`): back to sleep
+            shared.active.store(false, ordering: .releasing)
+        }
         if parallel {
             shared.active.store(true, ordering: .releasing)
             shared.wake.lock(); shared.wake.broadcast(); shared.wake.unlock()
@@ -159,6 +163,18 @@ final class WorkerPool: @unchecked Sendable {
             if spins < 256 { shared.spinPause() } else { sched_yield() }
         }
         shared.job = nil
+    }
+
+    /// `forEachRange` between steps (per-item work a world's owner does before stepping it, such
+    /// as force fields over a crowd): when the steps lately ran with the workers, they are woken
+    /// for it and stay awake until the next step begins (it chooses again), so several such loops
+    /// in a row pay for one wake-up; otherwise, and inside a step, as usual.
+    func forEachRangeBetweenSteps(_ count: Int, minimum: Int, _ body: @escaping (Range<Int>) -> Void) {
+        if threadCount > 1, choseParallel, count >= 2 * minimum, !shared.active.load(ordering: .acquiring) {
+            shared.active.store(true, ordering: .releasing)
+            shared.wake.lock(); shared.wake.broadcast(); shared.wake.unlock()
+        }
+        forEachRange(count, minimum: minimum, body)
     }
 
     /// Splits `0..<count` into about `4 × threads` ranges (at least `minimum` items each) and runs
@@ -333,6 +349,14 @@ extension World {
     /// Steps so far that ran on the calling thread alone because that was faster lately (another
     /// process loading the machine), or to check: see `WorkerPool.beginStep`. Always 0 on one thread.
     package var soloStepCount: Int { pool.soloSteps }
+
+    /// Runs `body` on ranges covering `0..<count` (at least `minimum` items each) on the world's
+    /// threads, between steps: for per-item work on the bodies before a step, such as a force field
+    /// over a crowd. `body` must write only its own items' results; then, as in a step, the result
+    /// does not depend on the thread count. Not for calls from inside a step.
+    package func forEachRangeBetweenSteps(_ count: Int, minimum: Int, _ body: @escaping (Range<Int>) -> Void) {
+        pool.forEachRangeBetweenSteps(count, minimum: minimum, body)
+    }
 
     /// A counter of this world's worker threads still running, which keeps counting after the
     /// world is gone: tests use it to see that dropping a world ends its threads.
