@@ -41,9 +41,10 @@ struct GroupMember {
 /// the per-item state behaviours need (mass, charge, velocity through the world).
 ///
 /// Records live in `DynamicAnimator.records` in the order items joined, which is the order of
-/// ``FrameReport/items`` and of every per-item loop, so nothing depends on hashing. A record's
-/// `slot` is its index in `recordSlots`; shapes and bodies carry it as `userData`, which is how a
-/// contact event finds its items again. A force behaviour (gravity, push, fields) reads the record
+/// ``FrameReport/items`` and of every per-item loop but the write-back (that one follows the
+/// engine's list of the bodies a step moved, in solve order), so nothing depends on hashing. A
+/// record's `slot` is its index in `recordSlots`; shapes and bodies carry it as `userData`, which
+/// is how a contact event and the write-back find their items again. A force behaviour (gravity, push, fields) reads the record
 /// and calls `DynamicAnimator.applyForce(_:to:at:)`.
 final class ItemRecord {
     let item: any DynamicItem
