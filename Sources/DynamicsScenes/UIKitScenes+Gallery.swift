@@ -141,7 +141,7 @@ extension UIKitScenes {
     /// A regular polygon of `sides` corners on a circle of `radius` points around the origin,
     /// the first corner straight up.
     static func regularPolygon(sides: Int, radius: Double) -> BezierPath {
-        var path = BezierPath()
+        let path = BezierPath()
         for k in 0 ..< sides {
             let a = -Double.pi / 2 + 2 * Double.pi * Double(k) / Double(sides)
             let p = CGPoint(x: radius * cos(a), y: radius * sin(a))
@@ -243,7 +243,7 @@ extension UIKitScenes {
         let ell = DynamicItemGroup(items: [square(60, 30, "L1"), square(60, 30 + s, "L2"), square(60 + s, 30 + s, "L3")])
         let tee = DynamicItemGroup(items: [square(150 - s, 30, "T1"), square(150, 30, "T2"), square(150 + s, 30, "T3"),
                                            square(150, 30 + s, "T4")])
-        var stairs = BezierPath()
+        let stairs = BezierPath()
         stairs.move(to: CGPoint(x: 0, y: 110))
         var x: CGFloat = 0, y: CGFloat = 110
         for _ in 0 ..< 6 {

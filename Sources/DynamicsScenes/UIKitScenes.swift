@@ -337,7 +337,7 @@ package final class HexagonToken: DynamicItem {
     package init(center: CGPoint, radius: CGFloat) {
         self.center = center
         bounds = CGRect(x: 0, y: 0, width: 2 * radius, height: 2 * radius)
-        var path = BezierPath()
+        let path = BezierPath()
         for k in 0 ..< 6 {
             let a = CGFloat.pi / 3 * CGFloat(k)
             let p = CGPoint(x: radius * cos(a), y: radius * sin(a))

@@ -395,7 +395,7 @@ extension DynamicAnimator {
             let sources: [any DynamicItem] = record.isGroup ? record.members.map(\.item) : [record.item]
             if sources.count == record.shapeSignature.count {
                 for (k, source) in sources.enumerated() where record.shapeSignature[k].type == .path {
-                    record.shapeSignature[k].path = source.collisionBoundingPath
+                    record.shapeSignature[k].path = source.collisionBoundingPath?.snapshotCopy()
                 }
             }
             record.lastCenter = try r.point()

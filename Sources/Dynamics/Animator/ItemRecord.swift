@@ -24,7 +24,9 @@ struct ShapeSignature: Equatable {
     init(_ item: any DynamicItem) {
         size = item.bounds.size
         type = item.collisionBoundsType
-        path = type == .path ? item.collisionBoundingPath : nil
+        // A copy: the item's path is an object its owner may change in place, and the comparison
+        // in `updateItem(usingCurrentState:)` must see the path as it was read.
+        path = type == .path ? item.collisionBoundingPath?.snapshotCopy() : nil
     }
 }
 

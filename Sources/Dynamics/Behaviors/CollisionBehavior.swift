@@ -170,7 +170,8 @@ open class CollisionBehavior: DynamicBehavior {
             report("CollisionBehavior.addBoundary(withIdentifier: \(identifier)): the path has a non-finite point or reaches beyond ±10⁷ pt; ignored.")
             return
         }
-        install(Boundary(identifier: identifier, object: object, path: path, segments: segments))
+        // The caller keeps its path and may go on changing it: the boundary is what it drew now.
+        install(Boundary(identifier: identifier, object: object, path: path.snapshotCopy(), segments: segments))
     }
 
     /// Adds a straight boundary from `p1` to `p2` (points). An identifier already in use replaces
@@ -203,7 +204,7 @@ open class CollisionBehavior: DynamicBehavior {
             report("CollisionBehavior.addBoundary(withIdentifier: \(identifier)) needs two distinct finite points within ±10⁷ pt; ignored.")
             return
         }
-        var path = BezierPath()
+        let path = BezierPath()
         path.move(to: p1)
         path.addLine(to: p2)
         install(Boundary(identifier: identifier, object: object, path: path, segments: [(p1, p2)]))
@@ -220,11 +221,13 @@ open class CollisionBehavior: DynamicBehavior {
     }
 
     /// The boundary named `identifier` as a path (a two-point path for a segment boundary), or nil.
+    /// Each call answers a new path, as UIKit's does: changing it changes nothing in the behaviour
+    /// (add it again for that).
     ///
     /// - Parameter identifier: The boundary's name.
     public func boundary(withIdentifier identifier: AnyHashable) -> BezierPath? {
         let key = BoundaryIdentifier.normalized(identifier)
-        return boundaries.first { $0.identifier == key }?.path
+        return boundaries.first { $0.identifier == key }?.path.snapshotCopy()
     }
 
     /// The boundary named by the `NSCopying` object `identifier` (or an equal Swift value), or nil.

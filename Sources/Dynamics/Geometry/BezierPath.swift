@@ -1,22 +1,50 @@
 import Foundation
 
-/// A path of straight lines and Bézier curves: UIKit's `UIBezierPath` as a value type.
+/// A path of straight lines and Bézier curves: UIKit's `UIBezierPath`, a reference type.
+///
+/// As in UIKit, a path is an object that is built up in place, so the usual UIKit code ports as
+/// written:
+///
+/// ```swift
+/// let path = BezierPath()
+/// path.move(to: CGPoint(x: 0, y: 300))
+/// path.addLine(to: CGPoint(x: 200, y: 340))
+/// let shifted = path.copy() as! BezierPath      // UIBezierPath is NSCopying: an independent path
+/// shifted.apply(CGAffineTransform(translationX: 0, y: 100))
+/// ```
 ///
 /// Coordinates are in points, y grows downward and angles are in radians turning from +x toward
 /// +y, exactly as in UIKit. Only geometry is kept (no line width or dash): the path is used for
 /// collision boundaries and item bounding paths, not for drawing.
 ///
+/// ## Paths the animator is given
+/// The library never keeps a path you hand it: it takes a copy at the moment UIKit reads the
+/// path, so changing your path later changes nothing in the world until you hand it over again.
+/// ``CollisionBehavior/addBoundary(withIdentifier:for:)-(AnyHashable,_)`` copies (and flattens)
+/// the path when it is added, as UIKit builds the boundary's body from the path at the add, and
+/// ``CollisionBehavior/boundary(withIdentifier:)-(AnyHashable)`` answers a new path each call, as
+/// UIKit does (measured on UIKitCore through Mac Catalyst and read in the iOS 7.0 disassembly by
+/// the charon project: <https://github.com/kern0x1b/charon/blob/0df70b9349b477f8a8d9e9152f160a0b202e1204/packages/a/apple-backports/facts/UIKit/UIDynamicAnimator.md>,
+/// §7.4). An item's ``DynamicItem/collisionBoundingPath`` is read, and copied, when the item joins
+/// the animator and on ``DynamicAnimator/updateItem(usingCurrentState:)``, the two moments UIKit
+/// reads an item's shape (same source, §2.2 and §2.9).
+///
+/// A path is a mutable object and so is not `Sendable`: build it where it is used, or hand a
+/// ``copy()`` (or its `Codable` form) to another isolation domain.
+///
+/// ## Elements
 /// A path is a list of ``elements``. Every subpath starts with ``Element/move(to:)``; drawing
 /// calls made when there is no current point are ignored (UIKit logs "no current point" and does
 /// the same), and drawing after ``close()`` first re-opens a subpath at the closed subpath's start
 /// (CoreGraphics inserts the same implicit move). The elements therefore always describe a
-/// well-formed path, also after decoding.
+/// well-formed path, also after decoding. Two paths are equal (`==`, `isEqual(_:)`) when their
+/// elements and fill rule are equal; `===` tells the objects apart.
 ///
 /// Curves are turned into line segments when the path is used (`contains(_:)`, collisions).
 /// Circular arcs and ovals are stored, as UIKit stores them, as cubic Béziers of at most a quarter
 /// turn each; that representation deviates from the true circle by at most 0.027 % of the radius
 /// (0.27 pt for a 2000 pt wide oval), always outward.
-public struct BezierPath: Sendable, Equatable {
+open class BezierPath: NSObject, NSCopying, Codable {
     /// One drawing command of a ``BezierPath`` (CoreGraphics' `CGPathElement`), in points.
     public enum Element: Sendable, Equatable {
         /// Starts a new subpath at the point.
@@ -31,7 +59,8 @@ public struct BezierPath: Sendable, Equatable {
         case close
     }
 
-    /// The drawing commands, in order. Read-only: build paths with the mutating methods.
+    /// The drawing commands, in order; empty by default. Read-only: build paths with the drawing
+    /// methods.
     public private(set) var elements: [Element] = []
 
     /// Whether `contains(_:)` uses the even-odd rule instead of the non-zero winding rule.
@@ -40,27 +69,26 @@ public struct BezierPath: Sendable, Equatable {
 
     // MARK: Creating paths
 
-    /// Creates an empty path, with no elements and no current point.
-    public init() {}
+    /// Creates an empty path, with no elements and no current point. Required, so that
+    /// ``copy(with:)`` makes an object of the receiver's own class, as Objective-C's
+    /// `[[self class] new]` does.
+    public required override init() {
+        super.init()
+    }
 
     /// Creates a closed rectangular subpath: it starts at `rect.origin` and runs along the
     /// width first (clockwise on a y-down screen for a positive size), like UIKit.
     /// A null or non-finite rectangle gives an empty path.
-    public init(rect: CGRect) {
-        guard !rect.isNull, Self.isFinite(rect) else { return }
-        let x0 = rect.origin.x, y0 = rect.origin.y
-        let x1 = x0 + rect.size.width, y1 = y0 + rect.size.height
-        move(to: CGPoint(x: x0, y: y0))
-        addLine(to: CGPoint(x: x1, y: y0))
-        addLine(to: CGPoint(x: x1, y: y1))
-        addLine(to: CGPoint(x: x0, y: y1))
-        close()
+    public convenience init(rect: CGRect) {
+        self.init()
+        addRectangle(rect)
     }
 
     /// Creates a closed ellipse inscribed in `rect`, in points: four cubic Béziers starting at
     /// the rightmost point `(maxX, midY)` and running clockwise on a y-down screen, like UIKit.
     /// A null or non-finite rectangle gives an empty path.
-    public init(ovalIn rect: CGRect) {
+    public convenience init(ovalIn rect: CGRect) {
+        self.init()
         guard !rect.isNull, Self.isFinite(rect) else { return }
         let r = rect.standardized
         let k = Self.quarterCircleHandle
@@ -81,13 +109,14 @@ public struct BezierPath: Sendable, Equatable {
     ///
     /// UIKit draws "continuous" (superellipse-like) corners; this path uses circular arcs, which
     /// differ from UIKit's by well under a point for typical radii.
-    public init(roundedRect rect: CGRect, cornerRadius: CGFloat) {
+    public convenience init(roundedRect rect: CGRect, cornerRadius: CGFloat) {
+        self.init()
         guard !rect.isNull, Self.isFinite(rect) else { return }
         let r = rect.standardized
         let limit = Double(Swift.min(r.width, r.height)) / 2
         let radius = cornerRadius.isFinite ? Swift.min(Swift.max(Double(cornerRadius), 0), limit) : 0
         guard radius > 0 else {
-            self = BezierPath(rect: r)
+            addRectangle(r)
             return
         }
         let minX = Double(r.minX), minY = Double(r.minY), maxX = Double(r.maxX), maxY = Double(r.maxY)
@@ -106,10 +135,98 @@ public struct BezierPath: Sendable, Equatable {
 
     /// Creates an open circular arc, in points and radians, exactly like UIKit's initializer of
     /// the same name: see ``addArc(withCenter:radius:startAngle:endAngle:clockwise:)``.
-    public init(arcCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
-                clockwise: Bool) {
+    public convenience init(arcCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
+                            clockwise: Bool) {
+        self.init()
         addArc(withCenter: center, radius: radius, startAngle: startAngle, endAngle: endAngle,
                clockwise: clockwise)
+    }
+
+    // MARK: Copying and comparing
+
+    /// An independent path with the same elements and fill rule, of the receiver's class:
+    /// `NSCopying`, as `UIBezierPath`. UIKit code writes `path.copy() as! BezierPath`
+    /// (`copy()` is `NSObject`'s, which calls this method); changing either path afterwards
+    /// leaves the other as it was. A subclass with state of its own overrides it.
+    ///
+    /// - Parameter zone: Ignored, as on every modern Apple platform; default `nil`.
+    /// - Returns: The new path, typed `Any` as `NSCopying` requires.
+    open func copy(with zone: NSZone? = nil) -> Any {
+        let result = type(of: self).init()
+        result.elements = elements
+        result.usesEvenOddFillRule = usesEvenOddFillRule
+        return result
+    }
+
+    /// A new path of class `BezierPath` equal to this one: the library's own copy of a path it
+    /// was handed (nothing a subclass overrides runs, so no caller code runs either).
+    func snapshotCopy() -> BezierPath {
+        let result = BezierPath()
+        result.elements = elements
+        result.usesEvenOddFillRule = usesEvenOddFillRule
+        return result
+    }
+
+    /// Whether `object` is a ``BezierPath`` with the same ``elements`` and
+    /// ``usesEvenOddFillRule``: value equality, which `==` uses too.
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? BezierPath else { return false }
+        if other === self { return true }
+        return other.usesEvenOddFillRule == usesEvenOddFillRule && other.elements == elements
+    }
+
+    /// A hash of the ``elements`` and fill rule, consistent with ``isEqual(_:)``.
+    open override var hash: Int {
+        var hasher = Hasher()
+        hasher.combine(usesEvenOddFillRule)
+        hasher.combine(elements.count)
+        for element in elements {
+            switch element {
+            case .move(let p): hasher.combine(0); hasher.combine(p)
+            case .line(let p): hasher.combine(1); hasher.combine(p)
+            case .quadCurve(let p, let c): hasher.combine(2); hasher.combine(p); hasher.combine(c)
+            case .curve(let p, let c1, let c2): hasher.combine(3); hasher.combine(p); hasher.combine(c1); hasher.combine(c2)
+            case .close: hasher.combine(4)
+            }
+        }
+        return hasher.finalize()
+    }
+
+    /// The elements in UIKit's style, for logs: `<BezierPath; <MoveTo {0, 0}>, <LineTo {10, 0}>, <Close>>`.
+    open override var description: String {
+        func text(_ p: CGPoint) -> String { "{\(p.x), \(p.y)}" }
+        let parts = elements.map { element -> String in
+            switch element {
+            case .move(let p): return "<MoveTo \(text(p))>"
+            case .line(let p): return "<LineTo \(text(p))>"
+            case .quadCurve(let p, let c): return "<QuadCurveTo \(text(p)) - \(text(c))>"
+            case .curve(let p, let c1, let c2): return "<CurveTo \(text(p)) \(text(c1)) \(text(c2))>"
+            case .close: return "<Close>"
+            }
+        }
+        return parts.isEmpty ? "<BezierPath; empty>" : "<BezierPath; " + parts.joined(separator: ", ") + ">"
+    }
+
+    // MARK: Coding
+
+    /// Decodes a path, replaying its elements through the building methods so that a malformed
+    /// archive still yields a well-formed path (stray drawing without a current point is dropped).
+    /// The form is `{"elements": [...], "usesEvenOddFillRule": false}`, the same as when the path
+    /// was a value type, so archives written then still decode.
+    public required init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let decoded = try container.decode([Element].self, forKey: .elements)
+        let evenOdd = try container.decodeIfPresent(Bool.self, forKey: .usesEvenOddFillRule) ?? false
+        super.init()
+        usesEvenOddFillRule = evenOdd
+        for element in decoded { append(element) }
+    }
+
+    /// Encodes the elements and the fill rule.
+    open func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(elements, forKey: .elements)
+        try container.encode(usesEvenOddFillRule, forKey: .usesEvenOddFillRule)
     }
 
     // MARK: Building paths
@@ -128,34 +245,34 @@ public struct BezierPath: Sendable, Equatable {
     }
 
     /// Starts a new subpath at `point` (points).
-    public mutating func move(to point: CGPoint) {
+    public func move(to point: CGPoint) {
         elements.append(.move(to: point))
     }
 
     /// Adds a straight line from the current point to `point` (points).
     /// Ignored when the path has no current point, as in UIKit.
-    public mutating func addLine(to point: CGPoint) {
+    public func addLine(to point: CGPoint) {
         guard prepareToDraw() else { return }
         elements.append(.line(to: point))
     }
 
     /// Adds a quadratic Bézier curve from the current point to `endPoint`, bent toward
     /// `controlPoint` (points). Ignored when the path has no current point.
-    public mutating func addQuadCurve(to endPoint: CGPoint, controlPoint: CGPoint) {
+    public func addQuadCurve(to endPoint: CGPoint, controlPoint: CGPoint) {
         guard prepareToDraw() else { return }
         elements.append(.quadCurve(to: endPoint, control: controlPoint))
     }
 
     /// Adds a cubic Bézier curve from the current point to `endPoint` with two control points
     /// (points). Ignored when the path has no current point.
-    public mutating func addCurve(to endPoint: CGPoint, controlPoint1: CGPoint, controlPoint2: CGPoint) {
+    public func addCurve(to endPoint: CGPoint, controlPoint1: CGPoint, controlPoint2: CGPoint) {
         guard prepareToDraw() else { return }
         elements.append(.curve(to: endPoint, control1: controlPoint1, control2: controlPoint2))
     }
 
     /// Closes the current subpath with a straight line back to its start.
     /// Ignored when there is no current point or the subpath is already closed.
-    public mutating func close() {
+    public func close() {
         guard let last = elements.last, last != .close else { return }
         elements.append(.close)
     }
@@ -170,7 +287,7 @@ public struct BezierPath: Sendable, Equatable {
     /// otherwise (an empty path, or right after `close()`) the arc starts a new subpath.
     /// Non-finite arguments leave the path unchanged. A negative radius is used as given (the arc
     /// then starts on the opposite side of the centre), as CoreGraphics does.
-    public mutating func addArc(withCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat,
+    public func addArc(withCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat,
                                 endAngle: CGFloat, clockwise: Bool) {
         let cx = Double(center.x), cy = Double(center.y), r = Double(radius)
         let start = Double(startAngle), end = Double(endAngle)
@@ -213,25 +330,32 @@ public struct BezierPath: Sendable, Equatable {
 
     /// Appends every element of `other` (its first element should be a move; if not, its
     /// drawing starts from this path's current point).
-    public mutating func append(_ other: BezierPath) {
+    public func append(_ other: BezierPath) {
         for element in other.elements { append(element) }
     }
 
     /// Removes every element, leaving an empty path.
-    public mutating func removeAllPoints() {
+    public func removeAllPoints() {
         elements.removeAll()
     }
 
-    /// Transforms every point of the path by `transform`. Affine maps carry Bézier curves to
-    /// Bézier curves exactly, so nothing is approximated.
-    public mutating func apply(_ transform: CGAffineTransform) {
-        self = applying(transform)
+    /// Transforms every point of the path, in place, by `transform`. Affine maps carry Bézier
+    /// curves to Bézier curves exactly, so nothing is approximated.
+    public func apply(_ transform: CGAffineTransform) {
+        elements = Self.transformed(elements, by: transform)
     }
 
-    /// Returns the path with every point transformed by `transform` (see ``apply(_:)``).
+    /// Returns a new path (of the receiver's class) with every point transformed by `transform`;
+    /// the receiver is unchanged (see ``apply(_:)``).
     public func applying(_ transform: CGAffineTransform) -> BezierPath {
-        var result = self
-        result.elements = elements.map { element in
+        let result = type(of: self).init()
+        result.usesEvenOddFillRule = usesEvenOddFillRule
+        result.elements = Self.transformed(elements, by: transform)
+        return result
+    }
+
+    private static func transformed(_ elements: [Element], by transform: CGAffineTransform) -> [Element] {
+        elements.map { element in
             switch element {
             case .move(let p): return .move(to: p.applying(transform))
             case .line(let p): return .line(to: p.applying(transform))
@@ -242,13 +366,13 @@ public struct BezierPath: Sendable, Equatable {
             case .close: return .close
             }
         }
-        return result
     }
 
     /// Returns the same outline drawn in the opposite direction, subpath by subpath
-    /// (UIKit's `reversing()`). Closed subpaths stay closed.
+    /// (UIKit's `reversing()`), as a new path of the receiver's class; the receiver is unchanged.
+    /// Closed subpaths stay closed.
     public func reversing() -> BezierPath {
-        var result = BezierPath()
+        let result = type(of: self).init()
         result.usesEvenOddFillRule = usesEvenOddFillRule
         var subpath: [Element] = []
         var reversedSubpaths: [[Element]] = []
@@ -431,6 +555,18 @@ public struct BezierPath: Sendable, Equatable {
 
     // MARK: Private helpers
 
+    /// Appends the closed rectangle subpath of ``init(rect:)``; nothing for a null or non-finite one.
+    private func addRectangle(_ rect: CGRect) {
+        guard !rect.isNull, Self.isFinite(rect) else { return }
+        let x0 = rect.origin.x, y0 = rect.origin.y
+        let x1 = x0 + rect.size.width, y1 = y0 + rect.size.height
+        move(to: CGPoint(x: x0, y: y0))
+        addLine(to: CGPoint(x: x1, y: y0))
+        addLine(to: CGPoint(x: x1, y: y1))
+        addLine(to: CGPoint(x: x0, y: y1))
+        close()
+    }
+
     /// k such that a cubic with handles k·r approximates a quarter circle of radius r
     /// (4/3·(√2 − 1)); the curve lies outside the circle by at most 2.7e-4 r.
     private static let quarterCircleHandle = 4.0 / 3.0 * (2.0.squareRoot() - 1)
@@ -449,14 +585,14 @@ public struct BezierPath: Sendable, Equatable {
 
     /// Makes sure a drawing element can be appended: false with no current point; after a close,
     /// re-opens a subpath at the closed subpath's start (CoreGraphics' implicit move).
-    private mutating func prepareToDraw() -> Bool {
+    private func prepareToDraw() -> Bool {
         guard let last = elements.last else { return false }
         if last == .close, let s = subpathStart { elements.append(.move(to: s)) }
         return true
     }
 
     /// Appends one element through the public API, so malformed sequences are normalised.
-    private mutating func append(_ element: Element) {
+    private func append(_ element: Element) {
         switch element {
         case .move(let p): move(to: p)
         case .line(let p): addLine(to: p)
@@ -577,25 +713,9 @@ public struct BezierPath: Sendable, Equatable {
 
 // MARK: - Codable
 
-extension BezierPath: Codable {
+extension BezierPath {
     private enum CodingKeys: String, CodingKey {
         case elements, usesEvenOddFillRule
-    }
-
-    /// Decodes a path, replaying its elements through the building methods so that a malformed
-    /// archive still yields a well-formed path (stray drawing without a current point is dropped).
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let decoded = try container.decode([Element].self, forKey: .elements)
-        usesEvenOddFillRule = try container.decodeIfPresent(Bool.self, forKey: .usesEvenOddFillRule) ?? false
-        for element in decoded { append(element) }
-    }
-
-    /// Encodes the elements and the fill rule.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(elements, forKey: .elements)
-        try container.encode(usesEvenOddFillRule, forKey: .usesEvenOddFillRule)
     }
 }
 

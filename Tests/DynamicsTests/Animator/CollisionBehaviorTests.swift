@@ -150,7 +150,7 @@ struct CollisionBehaviorTests {
         let item = square(50, at: CGPoint(x: 100, y: 0))
         let collision = CollisionBehavior(items: [item])
         collision.addBoundary(withIdentifier: "shelf", from: CGPoint(x: 0, y: 200), to: CGPoint(x: 300, y: 200))
-        var cup = BezierPath()
+        let cup = BezierPath()
         cup.move(to: CGPoint(x: 400, y: 100))
         cup.addLine(to: CGPoint(x: 400, y: 300))
         cup.addLine(to: CGPoint(x: 600, y: 300))
@@ -178,7 +178,7 @@ struct CollisionBehaviorTests {
         let item = square(20, at: CGPoint(x: 100, y: 100))
         let collision = CollisionBehavior(items: [item])
         // A closed triangle whose closing edge is the floor.
-        var path = BezierPath()
+        let path = BezierPath()
         path.move(to: CGPoint(x: 0, y: 300))
         path.addLine(to: CGPoint(x: 100, y: 0))
         path.addLine(to: CGPoint(x: 200, y: 300))

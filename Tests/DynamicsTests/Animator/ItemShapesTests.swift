@@ -50,7 +50,7 @@ struct ItemShapesTests {
 
     @Test func convexPathIsUsedAsIs() {
         let animator = DynamicAnimator()
-        var triangle = BezierPath()
+        let triangle = BezierPath()
         triangle.move(to: CGPoint(x: -50, y: 50))
         triangle.addLine(to: CGPoint(x: 50, y: 50))
         triangle.addLine(to: CGPoint(x: 0, y: -50))
@@ -67,13 +67,13 @@ struct ItemShapesTests {
 
     @Test func concaveAndSelfIntersectingPathsUseTheirHull() {
         let animator = DynamicAnimator()
-        var chevron = BezierPath()
+        let chevron = BezierPath()
         chevron.move(to: CGPoint(x: -50, y: -50))
         chevron.addLine(to: CGPoint(x: 0, y: 0))
         chevron.addLine(to: CGPoint(x: 50, y: -50))
         chevron.addLine(to: CGPoint(x: 0, y: 50))
         chevron.close()
-        var bowtie = BezierPath()
+        let bowtie = BezierPath()
         bowtie.move(to: CGPoint(x: -50, y: -50))
         bowtie.addLine(to: CGPoint(x: 50, y: 50))
         bowtie.addLine(to: CGPoint(x: 50, y: -50))
@@ -90,7 +90,7 @@ struct ItemShapesTests {
 
     @Test func missingOrDegeneratePathsFallBackToTheRectangle() {
         let animator = DynamicAnimator()
-        var line = BezierPath()
+        let line = BezierPath()
         line.move(to: CGPoint(x: -10, y: 0))
         line.addLine(to: CGPoint(x: 10, y: 0))
         let items = [PathItem(nil), PathItem(BezierPath()), PathItem(line)]

@@ -78,7 +78,7 @@ import Testing
     }
 
     @Test func drawingWithoutCurrentPointIsIgnored() {
-        var path = BezierPath()
+        let path = BezierPath()
         path.addLine(to: CGPoint(x: 1, y: 1))
         path.addCurve(to: CGPoint(x: 2, y: 2), controlPoint1: .zero, controlPoint2: .zero)
         path.close()
@@ -168,7 +168,7 @@ import Testing
 
     @Test(arguments: [0.5, 0.1, 0.02])
     func flattenedCurvesRespectTheTolerance(tolerance: Double) {
-        var path = BezierPath()
+        let path = BezierPath()
         path.move(to: CGPoint(x: 0, y: 0))
         path.addCurve(to: CGPoint(x: 300, y: 0), controlPoint1: CGPoint(x: 400, y: 250),
                       controlPoint2: CGPoint(x: -100, y: 250))
@@ -236,14 +236,14 @@ import Testing
 
     @Test func closedHalfDiscsContainTheRightHalf() {
         // Clockwise from 0 to π passes through (0, 10): the lower half of the screen.
-        var lower = BezierPath(arcCenter: .zero, radius: 10, startAngle: 0, endAngle: .pi, clockwise: true)
+        let lower = BezierPath(arcCenter: .zero, radius: 10, startAngle: 0, endAngle: .pi, clockwise: true)
         lower.close()
         #expect(lower.contains(CGPoint(x: 0, y: 5)))
         #expect(lower.contains(CGPoint(x: 6, y: 7.8)))       // 9.84 pt from the centre
         #expect(!lower.contains(CGPoint(x: 6, y: 8.1)))      // 10.06 pt from the centre
         #expect(!lower.contains(CGPoint(x: 0, y: -5)))
         #expect(near(lower.bounds, CGRect(x: -10, y: 0, width: 20, height: 10)))
-        var upper = BezierPath(arcCenter: .zero, radius: 10, startAngle: 0, endAngle: .pi, clockwise: false)
+        let upper = BezierPath(arcCenter: .zero, radius: 10, startAngle: 0, endAngle: .pi, clockwise: false)
         upper.close()
         #expect(upper.contains(CGPoint(x: 0, y: -5)))
         #expect(!upper.contains(CGPoint(x: 0, y: 5)))
@@ -287,7 +287,7 @@ import Testing
     }
 
     @Test func arcAfterAnOpenSubpathIsJoinedByALine() {
-        var path = BezierPath()
+        let path = BezierPath()
         path.move(to: CGPoint(x: -20, y: 0))
         path.addArc(withCenter: .zero, radius: 10, startAngle: 0, endAngle: .pi, clockwise: true)
         #expect(path.elements[1] == .line(to: CGPoint(x: 10, y: 0)))
@@ -297,18 +297,18 @@ import Testing
     // MARK: Curves, bounds, fill rules
 
     @Test func tightBoundsOfCurves() {
-        var quad = BezierPath()
+        let quad = BezierPath()
         quad.move(to: .zero)
         quad.addQuadCurve(to: CGPoint(x: 10, y: 0), controlPoint: CGPoint(x: 5, y: 10))
         #expect(near(quad.bounds, CGRect(x: 0, y: 0, width: 10, height: 5)))
-        var cubic = BezierPath()
+        let cubic = BezierPath()
         cubic.move(to: .zero)
         cubic.addCurve(to: CGPoint(x: 10, y: 0), controlPoint1: CGPoint(x: 0, y: 10), controlPoint2: CGPoint(x: 10, y: 10))
         #expect(near(cubic.bounds, CGRect(x: 0, y: 0, width: 10, height: 7.5)))
     }
 
     @Test func drawingAfterCloseReopensAtTheSubpathStart() {
-        var path = BezierPath()
+        let path = BezierPath()
         path.move(to: CGPoint(x: 0, y: 0))
         path.addLine(to: CGPoint(x: 10, y: 0))
         path.addLine(to: CGPoint(x: 10, y: 10))
@@ -324,7 +324,7 @@ import Testing
     }
 
     @Test func nonZeroAndEvenOddFillRules() {
-        var path = BezierPath(rect: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let path = BezierPath(rect: CGRect(x: 0, y: 0, width: 100, height: 100))
         path.append(BezierPath(rect: CGRect(x: 25, y: 25, width: 50, height: 50)))
         let hole = CGPoint(x: 50, y: 50), ring = CGPoint(x: 10, y: 10)
         #expect(path.contains(hole))
@@ -333,7 +333,7 @@ import Testing
         #expect(!path.contains(hole))
         #expect(path.contains(ring))
         // Non-zero with the inner square reversed also makes a hole.
-        var donut = BezierPath(rect: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let donut = BezierPath(rect: CGRect(x: 0, y: 0, width: 100, height: 100))
         donut.append(BezierPath(rect: CGRect(x: 25, y: 25, width: 50, height: 50)).reversing())
         #expect(!donut.contains(hole))
         #expect(donut.contains(ring))
@@ -347,7 +347,7 @@ import Testing
             .line(to: CGPoint(x: 4, y: 0)), .line(to: .zero), .close,
         ])
         #expect(PolygonTools.signedArea(reversed.flattened()[0].points) == -8)
-        var curve = BezierPath()
+        let curve = BezierPath()
         curve.move(to: .zero)
         curve.addCurve(to: CGPoint(x: 3, y: 0), controlPoint1: CGPoint(x: 1, y: 1), controlPoint2: CGPoint(x: 2, y: 1))
         #expect(curve.reversing().elements == [
@@ -361,15 +361,17 @@ import Testing
         let path = BezierPath(ovalIn: CGRect(x: 0, y: 0, width: 20, height: 10))
         let moved = path.applying(CGAffineTransform(translationX: 100, y: 50))
         #expect(near(moved.bounds, CGRect(x: 100, y: 50, width: 20, height: 10)))
-        var turned = path
+        let turned = path.copy() as! BezierPath
         turned.apply(CGAffineTransform(rotationAngle: .pi / 2))
         #expect(near(turned.bounds, CGRect(x: -10, y: 0, width: 10, height: 20)))
+        // Neither changed the original.
+        #expect(near(path.bounds, CGRect(x: 0, y: 0, width: 20, height: 10)))
     }
 
     // MARK: Robustness
 
     @Test func nonFinitePointsAreSkipped() {
-        var path = BezierPath()
+        let path = BezierPath()
         path.move(to: .zero)
         path.addLine(to: CGPoint(x: 10, y: 0))
         path.addLine(to: CGPoint(x: CGFloat.nan, y: 5))
@@ -381,7 +383,7 @@ import Testing
                                               isClosed: true)])
         #expect(!path.contains(CGPoint(x: CGFloat.nan, y: 1)))
         #expect(path.contains(CGPoint(x: 8, y: 2)))
-        var lost = BezierPath()
+        let lost = BezierPath()
         lost.move(to: CGPoint(x: CGFloat.nan, y: 0))
         lost.addLine(to: CGPoint(x: 5, y: 5))
         #expect(lost.flattened().isEmpty)
@@ -394,7 +396,7 @@ import Testing
     }
 
     @Test func codableRoundTripAndRepair() throws {
-        var path = BezierPath(roundedRect: CGRect(x: 0, y: 0, width: 30, height: 20), cornerRadius: 4)
+        let path = BezierPath(roundedRect: CGRect(x: 0, y: 0, width: 30, height: 20), cornerRadius: 4)
         path.usesEvenOddFillRule = true
         let data = try JSONEncoder().encode(path)
         #expect(try JSONDecoder().decode(BezierPath.self, from: data) == path)

@@ -38,7 +38,7 @@ struct ASCIIRendererTests {
         let ball = BasicDynamicItem(center: CGPoint(x: 170, y: 140), size: CGSize(width: 50, height: 50), collisionBoundsType: .ellipse)
         let egg = BasicDynamicItem(center: CGPoint(x: 250, y: 60), size: CGSize(width: 70, height: 36), collisionBoundsType: .ellipse)
         let triangle = BasicDynamicItem(center: CGPoint(x: 330, y: 75), size: CGSize(width: 60, height: 60), collisionBoundsType: .path)
-        var path = BezierPath()
+        let path = BezierPath()
         path.move(to: CGPoint(x: 0, y: -30))
         path.addLine(to: CGPoint(x: 30, y: 30))
         path.addLine(to: CGPoint(x: -30, y: 30))

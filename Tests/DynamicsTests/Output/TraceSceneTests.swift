@@ -135,7 +135,7 @@ struct TraceSceneTests {
         let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 100, height: 100))
         let negative = BasicDynamicItem(center: CGPoint(x: 50, y: 50), size: CGSize(width: -10, height: 20), name: "negative")
         let concave = BasicDynamicItem(center: CGPoint(x: 20, y: 20), size: CGSize(width: 20, height: 20), collisionBoundsType: .path)
-        var path = BezierPath()
+        let path = BezierPath()
         for p in [CGPoint(x: -10, y: -10), CGPoint(x: 0, y: 0), CGPoint(x: 10, y: -10), CGPoint(x: 10, y: 10), CGPoint(x: -10, y: 10)] {
             if path.isEmpty { path.move(to: p) } else { path.addLine(to: p) }
         }

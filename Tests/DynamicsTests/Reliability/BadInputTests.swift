@@ -76,7 +76,7 @@ private func pathItem(_ path: BezierPath?) -> BasicDynamicItem {
 }
 
 private func polygon(_ points: [(CGFloat, CGFloat)], closed: Bool = true) -> BezierPath {
-    var p = BezierPath()
+    let p = BezierPath()
     p.move(to: CGPoint(x: points[0].0, y: points[0].1))
     for q in points.dropFirst() { p.addLine(to: CGPoint(x: q.0, y: q.1)) }
     if closed { p.close() }
@@ -500,10 +500,10 @@ struct BadInputTests {
         #expect(!Region(size: CGSize(width: nanValue, height: 1)).contains(.zero))
         #expect(!Region.infinite.contains(CGPoint(x: nanValue, y: 0)))
         #expect(BezierPath(rect: CGRect(x: nanValue, y: 0, width: 1, height: 1)).isEmpty)
-        var arc = BezierPath()
+        let arc = BezierPath()
         arc.addArc(withCenter: .zero, radius: .nan, startAngle: 0, endAngle: 1, clockwise: true)
         #expect(arc.isEmpty)
-        var line = BezierPath()
+        let line = BezierPath()
         line.addLine(to: CGPoint(x: 1, y: 1))   // no current point: ignored
         #expect(line.isEmpty)
         let r = ASCIIRenderer(width: -4, height: -2)

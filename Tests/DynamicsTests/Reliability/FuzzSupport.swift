@@ -151,21 +151,21 @@ final class Fuzzer {
         case 1: return BezierPath()
         case 2: return BezierPath(ovalIn: CGRect(x: -10, y: -8, width: 20, height: 16))
         case 3:  // concave
-            var p = BezierPath()
+            let p = BezierPath()
             p.move(to: CGPoint(x: -10, y: -10)); p.addLine(to: CGPoint(x: 10, y: -10)); p.addLine(to: CGPoint(x: 0, y: 0))
             p.addLine(to: CGPoint(x: 10, y: 10)); p.addLine(to: CGPoint(x: -10, y: 10)); p.close()
             return p
         case 4:  // self-intersecting bow tie
-            var p = BezierPath()
+            let p = BezierPath()
             p.move(to: CGPoint(x: -10, y: -10)); p.addLine(to: CGPoint(x: 10, y: 10)); p.addLine(to: CGPoint(x: 10, y: -10))
             p.addLine(to: CGPoint(x: -10, y: 10)); p.close()
             return p
         case 5:  // collinear: no area
-            var p = BezierPath()
+            let p = BezierPath()
             p.move(to: .zero); p.addLine(to: CGPoint(x: 5, y: 5)); p.addLine(to: CGPoint(x: 10, y: 10)); p.close()
             return p
         case 6:  // random points, some bad
-            var p = BezierPath()
+            let p = BezierPath()
             p.move(to: offset())
             for _ in 0..<int(1..<7) { p.addQuadCurve(to: offset(), controlPoint: offset()) }
             if chance(0.5) { p.close() }
