@@ -155,7 +155,7 @@ extension DynamicAnimator {
     /// The configuration lines (see `DynamicsSnapshot.configuration`).
     private func snapshotConfiguration(_ table: (items: [any DynamicItem], index: [ObjectIdentifier: Int])) -> [String] {
         var lines: [String] = []
-        if let r = referenceBounds {
+        if let r = referenceBoundsInUse {
             lines.append("reference bounds (\(r.origin.x), \(r.origin.y), \(r.width), \(r.height))")
         } else {
             lines.append("no reference bounds")

@@ -64,6 +64,7 @@ extension DynamicAnimator {
     /// the pause check and (when `frameSteps` > 0) the frame observers; finally the changes
     /// queued by those callbacks.
     func runOneStep(frameSteps: Int) {
+        refreshReferenceBounds()
         ensureSynced()
         let dt = storedStepDuration
         if !running && world.hasAwakeDynamicBody { tickle() }

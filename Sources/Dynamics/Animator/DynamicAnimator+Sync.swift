@@ -89,6 +89,8 @@ extension DynamicAnimator {
         isSyncing = true
         defer { isSyncing = false }
         if treeDirty && !isReconciling { reconcileTree() }
+        // A reference-bounds boundary built now uses the reference view's bounds of now.
+        refreshReferenceBounds()
         needsSync = false
         syncItems()
         resolveItemProperties()

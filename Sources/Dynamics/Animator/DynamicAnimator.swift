@@ -39,7 +39,19 @@ open class DynamicAnimator {
 
     /// The reference coordinate space's bounds, in points: UIKit's reference view bounds. `nil`
     /// for an animator made with ``init()``, which has no reference-bounds boundary.
-    public internal(set) var referenceBounds: CGRect?
+    ///
+    /// For an animator made with ``init(referenceView:)`` this is the view's bounds *now* (read
+    /// on every call; unusable bounds answer the last usable ones), and `nil` once the view has
+    /// been deallocated. The reference-bounds boundary follows at the next step.
+    public var referenceBounds: CGRect? {
+        guard madeWithReferenceView else { return referenceBoundsInUse }
+        guard let view = referenceView else { return nil }
+        return Self.usableReferenceBounds(view.bounds) ?? referenceBoundsInUse
+    }
+
+    /// The reference view given to ``init(referenceView:)``, held weakly as UIKit holds it; `nil`
+    /// for the other initialisers, and once the view has been deallocated.
+    public private(set) weak var referenceView: (any DynamicReferenceView)?
 
     /// Hears the animator pause and resume. Default `nil`.
     public weak var delegate: (any DynamicAnimatorDelegate)?
@@ -90,6 +102,13 @@ open class DynamicAnimator {
     public var diagnosticHandler: ((DynamicsDiagnostic) -> Void)?
 
     // MARK: Internal state
+
+    /// The reference bounds the reference-bounds boundaries are built from (pt), validated: for
+    /// ``init(referenceBounds:)`` the rectangle given, for ``init(referenceView:)`` the view's
+    /// bounds as last read (see `refreshReferenceBounds()`); nil when there are none.
+    var referenceBoundsInUse: CGRect?
+    /// Whether the animator was made with ``init(referenceView:)`` (the view may since be gone).
+    private(set) var madeWithReferenceView = false
 
     /// The engine world: one per animator, with zero world gravity (gravity is per behaviour).
     var world: World
@@ -169,8 +188,10 @@ open class DynamicAnimator {
 
     // MARK: Creating an animator
 
-    /// Creates an animator whose coordinate space is a reference view's bounds: UIKit's
-    /// `init(referenceView:)`. Collision behaviours can turn these bounds into a boundary.
+    /// Creates an animator whose coordinate space is a reference view's bounds, given directly
+    /// and fixed (UIKit's `init(referenceView:)` with a view that never changes size; see
+    /// ``init(referenceView:)`` for bounds that follow a view). Collision behaviours can turn
+    /// these bounds into a boundary. ``referenceView`` is `nil`.
     ///
     /// - Parameter referenceBounds: The bounds, in points. A null, infinite or non-finite
     ///   rectangle, or one reaching beyond ±10⁷ pt, is reported and the animator has no reference
@@ -183,8 +204,75 @@ open class DynamicAnimator {
             || !CGPoint(x: r.minX, y: r.minY).isUsableAnimatorValue || !CGPoint(x: r.maxX, y: r.maxY).isUsableAnimatorValue {
             report("referenceBounds \(referenceBounds) is not a finite rectangle within ±10⁷ pt; the animator has no reference bounds.")
         } else {
-            self.referenceBounds = r
+            referenceBoundsInUse = r
         }
+    }
+
+    /// Creates an animator whose coordinate space is `referenceView`'s bounds: UIKit's
+    /// `init(referenceView:)`, for any object with ``DynamicReferenceView/bounds`` (a
+    /// ``BasicDynamicItem``, or a view class of your own).
+    ///
+    /// The view is held weakly (``referenceView``) and its bounds are read lazily, as UIKit reads
+    /// them: UIKit's animator checks, at the start of every step, whether the reference view's
+    /// bounds changed and then rebuilds every reference-bounds boundary from the new bounds, and a
+    /// reference view resized through its `frame` or `bounds` wakes a paused animator (measured on
+    /// UIKitCore through Mac Catalyst and read in the iOS 7.0 disassembly by the charon project,
+    /// <https://github.com/kern0x1b/charon/blob/0df70b9349b477f8a8d9e9152f160a0b202e1204/packages/a/apple-backports/facts/UIKit/UIDynamicAnimator.md>,
+    /// §1.5, §7.4, §9 and M3). So here:
+    /// - ``referenceBounds`` answers the view's bounds at the moment you ask;
+    /// - at the start of every ``step()`` (also on a paused animator) the bounds are read; when
+    ///   they differ from those the boundaries were built from, every collision behaviour with
+    ///   ``CollisionBehavior/translatesReferenceBoundsIntoBoundary`` rebuilds its boundary (insets
+    ///   kept) and its items wake, so a view that rotates or is laid out late keeps its items
+    ///   inside. UIKit's setters wake on a size change only; a clock you drive cannot hear a
+    ///   setter, so any change of origin or size is taken at the next step.
+    /// - Bounds that are null, infinite, non-finite or beyond ±10⁷ pt are reported (once per
+    ///   value) and the last usable bounds are kept.
+    /// - Once the view has been deallocated there is no reference view and so, as in UIKit, no
+    ///   reference-bounds boundary: the boundaries are removed at the next step, and a collision
+    ///   behaviour that wants one reports it once. (UIKit's animator goes further and stops
+    ///   running; here the clock is yours, so the other behaviours go on.)
+    ///
+    /// - Parameter referenceView: The view whose bounds are the reference coordinate space.
+    public init(referenceView: any DynamicReferenceView) {
+        world = Self.makeWorld(.stiffJoints)
+        self.referenceView = referenceView
+        madeWithReferenceView = true
+        let bounds = referenceView.bounds
+        if let r = Self.usableReferenceBounds(bounds) {
+            referenceBoundsInUse = r
+        } else {
+            reportOnce("The reference view's bounds \(bounds) are not a finite rectangle within ±10⁷ pt; no reference bounds until they are.")
+        }
+    }
+
+    /// `rect`, standardised, when it can be reference bounds (finite, not null, within ±10⁷ pt).
+    static func usableReferenceBounds(_ rect: CGRect) -> CGRect? {
+        let r = rect.standardized
+        guard !rect.isNull, !rect.isInfinite,
+              r.origin.x.isFinite, r.origin.y.isFinite, r.width.isFinite, r.height.isFinite,
+              CGPoint(x: r.minX, y: r.minY).isUsableAnimatorValue, CGPoint(x: r.maxX, y: r.maxY).isUsableAnimatorValue
+        else { return nil }
+        return r
+    }
+
+    /// Reads the reference view's bounds, as UIKit's pre-solver step does: when they differ from
+    /// the bounds in use (or the view is gone), the reference-bounds boundaries are rebuilt at
+    /// the next synchronisation and their items wake. Unusable bounds keep the last usable ones.
+    func refreshReferenceBounds() {
+        guard madeWithReferenceView else { return }
+        var current: CGRect?
+        if let view = referenceView {
+            let bounds = view.bounds
+            guard let r = Self.usableReferenceBounds(bounds) else {
+                reportOnce("The reference view's bounds \(bounds) are not a finite rectangle within ±10⁷ pt; keeping the last usable reference bounds.")
+                return
+            }
+            current = r
+        }
+        guard current != referenceBoundsInUse else { return }
+        referenceBoundsInUse = current
+        for collision in collisionBehaviors { collision.referenceBoundsDidChange() }
     }
 
     /// Creates an animator with an abstract coordinate space and no reference bounds.

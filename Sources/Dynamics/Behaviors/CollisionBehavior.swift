@@ -76,7 +76,8 @@ open class CollisionBehavior: DynamicBehavior {
 
     /// Whether the animator's reference bounds are a boundary. Default `false`. Setting it resets
     /// the insets to zero (as UIKit). An animator made with `init()` has no reference bounds: the
-    /// setting is then reported and has no effect.
+    /// setting is then reported and has no effect. With ``DynamicAnimator/init(referenceView:)``
+    /// the boundary follows the view's bounds, read at every step (see that initialiser).
     public var translatesReferenceBoundsIntoBoundary: Bool {
         get { storedTranslates }
         set {
@@ -398,9 +399,23 @@ open class CollisionBehavior: DynamicBehavior {
         }
     }
 
+    /// The animator's reference bounds changed (its reference view was resized or deallocated):
+    /// the reference-bounds boundary is rebuilt at the next synchronisation and the items wake.
+    func referenceBoundsDidChange() {
+        guard storedTranslates else { return }
+        referenceDirty = true
+        didChange(needsSync: true)
+    }
+
     private func makeReferenceBoundary(_ animator: DynamicAnimator, slot k: Int) -> Int? {
-        guard let bounds = animator.referenceBounds else {
-            report("CollisionBehavior.translatesReferenceBoundsIntoBoundary needs an animator with reference bounds; this one has none.")
+        guard let bounds = animator.referenceBoundsInUse else {
+            if animator.madeWithReferenceView && animator.referenceView == nil {
+                animator.reportOnce("CollisionBehavior.translatesReferenceBoundsIntoBoundary: the animator's reference view has been deallocated, so there is no reference-bounds boundary (UIKit has none either).")
+            } else if animator.madeWithReferenceView {
+                report("CollisionBehavior.translatesReferenceBoundsIntoBoundary: the reference view's bounds are not usable yet; no reference-bounds boundary until they are.")
+            } else {
+                report("CollisionBehavior.translatesReferenceBoundsIntoBoundary needs an animator with reference bounds; this one has none.")
+            }
             return nil
         }
         let i = storedInsets

@@ -114,3 +114,9 @@ extension BasicDynamicItem: CustomStringConvertible {
         "BasicDynamicItem(\(name.map { "\"\($0)\", " } ?? "")center: (\(center.x), \(center.y)))"
     }
 }
+
+/// A ``BasicDynamicItem`` stands where UIKit code has a `UIView`, and a `UIView` is also what
+/// UIKit's animator takes as its reference view: so `DynamicAnimator(referenceView: view)` ports
+/// as written. Its ``BasicDynamicItem/bounds`` (set directly, or through
+/// ``BasicDynamicItem/frame``) are the reference bounds, read at every step.
+extension BasicDynamicItem: DynamicReferenceView {}

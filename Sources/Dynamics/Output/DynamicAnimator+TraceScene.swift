@@ -15,9 +15,10 @@ extension DynamicAnimator {
                           attachments: decorations.attachments, snapPoints: decorations.snapPoints)
     }
 
-    /// The reference bounds when they can frame a picture (finite, with an area), else nil.
+    /// The reference bounds the world's boundaries were built from when they can frame a picture
+    /// (finite, with an area), else nil.
     var usableReferenceBounds: CGRect? {
-        guard let rect = referenceBounds?.standardized, rect.origin.x.isFinite, rect.origin.y.isFinite,
+        guard let rect = referenceBoundsInUse?.standardized, rect.origin.x.isFinite, rect.origin.y.isFinite,
               rect.width.isFinite, rect.height.isFinite, rect.width > 0, rect.height > 0 else { return nil }
         return rect
     }
@@ -85,7 +86,7 @@ extension DynamicAnimator {
     func traceBoundaries() -> [TraceScene.Boundary] {
         var boundaries: [TraceScene.Boundary] = []
         for case let collision as CollisionBehavior in flat {
-            if collision.translatesReferenceBoundsIntoBoundary, let bounds = referenceBounds,
+            if collision.translatesReferenceBoundsIntoBoundary, let bounds = referenceBoundsInUse,
                collision.referenceBoundsInsets != .zero {
                 let i = collision.referenceBoundsInsets
                 let minX = bounds.minX + i.left, maxX = bounds.maxX - i.right

@@ -20,7 +20,7 @@ struct CollisionsGravitySpringPort {
         var attachmentBehavior: AttachmentBehavior!
 
         func viewDidLoad() {
-            let animator = DynamicAnimator(referenceBounds: view.bounds)
+            let animator = DynamicAnimator(referenceView: view)
             let gravityBehavior = GravityBehavior(items: [self.square1])
             let collisionBehavior = CollisionBehavior(items: [self.square1])
 

@@ -8,7 +8,7 @@
 // bounces, rolls off to the right and the behaviour takes itself away.
 //
 // Edits beyond deleting `UI` (and writing the Objective-C in Swift): the view → `View(frame:)`;
-// `dynamicAnimator.referenceView.bounds` → `referenceBounds`; `NSLog` → a log array;
+// `dynamicAnimator.referenceView.bounds` → `referenceView!.bounds` (Swift's optional); `NSLog` → a log array;
 // `removeFromSuperview` dropped; the display link → `step()`.
 import Dynamics
 import Testing
@@ -28,7 +28,7 @@ struct DropBounceAndRollPort {
             guard let dynamicAnimator else {
                 return
             }
-            let superBounds = dynamicAnimator.referenceBounds!
+            let superBounds = dynamicAnimator.referenceView!.bounds
             // The gravity child.
             let gravity = GravityBehavior()
             gravity.action = { [weak self, unowned dynamicAnimator] in
@@ -80,7 +80,9 @@ struct DropBounceAndRollPort {
     }
 
     @Test func theViewDropsBouncesRollsAwayAndTheBehaviourRemovesItself() throws {
-        let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 320, height: 480))
+        // The reference view, held by the test as a view hierarchy holds it (the animator's hold is weak).
+        let screen = View(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let animator = DynamicAnimator(referenceView: screen)
         let view = View(frame: CGRect(x: 20, y: 20, width: 100, height: 100))   // mass 1
         let behavior = DropBounceAndRollBehavior(view: view)
         animator.addBehavior(behavior)
@@ -107,5 +109,6 @@ struct DropBounceAndRollPort {
         #expect(view.center.x - 50 > 320)
         #expect(gone > 1)
         #expect(behavior.dynamicAnimator == nil)
+        withExtendedLifetime(screen) {}
     }
 }

@@ -40,7 +40,7 @@ struct DropitPort {
 
     final class DropitViewContoller {
         let gameView = View(frame: CGRect(x: 0, y: 0, width: 375, height: 600))
-        lazy var animator = DynamicAnimator(referenceBounds: gameView.bounds)
+        lazy var animator = DynamicAnimator(referenceView: gameView)
         let dropitBehavior = DropitBehavior()
         var drops: [View] = []
         var random = SplitMix(seed: 2015)
