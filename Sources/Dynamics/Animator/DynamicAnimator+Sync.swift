@@ -86,11 +86,12 @@ extension DynamicAnimator {
     /// the next synchronisation.
     func ensureSynced() {
         guard !isLocked, !isSyncing, needsSync else { return }
+        // A reference-bounds boundary built now uses the reference view's bounds of now. Read
+        // before the pass: a change resumes the animator, and the delegate hears that outside it.
+        refreshReferenceBounds()
         isSyncing = true
         defer { isSyncing = false }
         if treeDirty && !isReconciling { reconcileTree() }
-        // A reference-bounds boundary built now uses the reference view's bounds of now.
-        refreshReferenceBounds()
         needsSync = false
         syncItems()
         resolveItemProperties()
