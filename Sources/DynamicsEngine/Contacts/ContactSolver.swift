@@ -97,6 +97,72 @@ struct ConstraintPoint {
     var tangentMass: Float = 0
 }
 
+/// The coupling of a manifold's two points along the normal, for solving both at once.
+///
+/// Why a block solve: solved one after the other, the first point of a face that lands flat takes
+/// the whole landing impulse in the first sub-step and the second point the rest, which turns the
+/// item by a few thousandths of a radian. Against a wall beside it, that turn presses a corner into
+/// the wall, and an item without friction (UIKit's default) then slides away for good. UIKit's
+/// engine, Box2D 2.x, solves the two points of a manifold as one 2 × 2 linear complementarity
+/// problem (its "block solver"); Box2D v3 dropped it for speed. With the soft step the system per
+/// point i is  msᵢ·(vnᵢ + Σⱼ Kᵢⱼ·(xⱼ − λⱼ)) + biasᵢ + (1 − msᵢ)·Kᵢᵢ·xᵢ = 0  with xᵢ ≥ 0, where ms
+/// is the point's mass scale (a soft point's impulse scale is 1 − ms) and λ its impulse so far;
+/// for one point alone it is exactly the sequential update.
+///
+/// Two points too close together make K nearly singular; then, as Box2D 2.x does, only the first
+/// point carries the normal impulse.
+struct ContactBlock {
+    /// The inverse normal masses of the two points (1 for a point that is not there) and their
+    /// coupling (mass·pt/s)⁻¹.
+    var k11: Float = 1, k22: Float = 1, k12: Float = 0
+    /// Whether both points are solved together.
+    var isPair = false
+
+    init() {}
+
+    /// Condition number bound above which the pair is treated as one point (Box2D 2.x's 1000).
+    static let maxCondition: Float = 1000
+
+    @inline(__always)
+    init(pointCount: Int32, _ p0: InputPoint, _ p1: InputPoint, normal n: Vec2, mA: Float, iA: Float, mB: Float, iB: Float) {
+        guard pointCount > 0 else { return }
+        let rn1A = cross(p0.anchorA, n), rn1B = cross(p0.anchorB, n)
+        let k11 = mA + mB + iA * rn1A * rn1A + iB * rn1B * rn1B
+        if k11 > 0 { self.k11 = k11 }
+        guard pointCount > 1, k11 > 0 else { return }
+        let rn2A = cross(p1.anchorA, n), rn2B = cross(p1.anchorB, n)
+        let k22 = mA + mB + iA * rn2A * rn2A + iB * rn2B * rn2B
+        let k12 = mA + mB + iA * rn1A * rn2A + iB * rn1B * rn2B
+        self.k12 = k12
+        if k22 > 0 { self.k22 = k22 }
+        isPair = k22 > 0 && k11 * k11 < ContactBlock.maxCondition * (k11 * k22 - k12 * k12)
+    }
+
+    /// The new accumulated normal impulses (x₁, x₂) from the points' current normal velocities
+    /// `vn`, biases, mass scales and accumulated impulses `old`: the first of Box2D 2.x's cases that
+    /// holds (both push, the first alone, the second alone, neither); none (rounding) keeps `old`.
+    @inline(__always)
+    func solve(vn1: Float, vn2: Float, bias1: Float, bias2: Float, massScale1: Float, massScale2: Float,
+               old1: Float, old2: Float) -> (Float, Float) {
+        let b1 = massScale1 * (vn1 - k11 * old1 - k12 * old2) + bias1
+        guard isPair else {
+            let x1 = -b1 / k11
+            return (x1 >= 0 ? x1 : 0, 0)
+        }
+        let b2 = massScale2 * (vn2 - k12 * old1 - k22 * old2) + bias2
+        let c12 = massScale1 * k12, c21 = massScale2 * k12
+        let det = k11 * k22 - c12 * c21
+        let both1 = (c12 * b2 - k22 * b1) / det, both2 = (c21 * b1 - k11 * b2) / det
+        if both1 >= 0 && both2 >= 0 { return (both1, both2) }
+        let first = -b1 / k11
+        if first >= 0 && c21 * first + b2 >= 0 { return (first, 0) }
+        let second = -b2 / k22
+        if second >= 0 && c12 * second + b1 >= 0 { return (0, second) }
+        if b1 >= 0 && b2 >= 0 { return (0, 0) }
+        return (old1, old2)
+    }
+}
+
 /// A contact prepared for the sub-steps: masses, anchors and the separation at the start of the step.
 struct ContactConstraint {
     var a: Int32 = 0
@@ -109,6 +175,7 @@ struct ContactConstraint {
     var restitution: Float = 0
     var mA: Float = 0, iA: Float = 0, mB: Float = 0, iB: Float = 0
     var softness = Softness.rigid
+    var block = ContactBlock()
     var p0 = ConstraintPoint()
     var p1 = ConstraintPoint()
 }
@@ -131,6 +198,8 @@ enum ContactSolver {
             cc.p1 = preparePoint(input.p1, normal: input.normal, mA: cc.mA, iA: cc.iA, mB: cc.mB, iB: cc.iB,
                                  vA: vA, wA: wA, vB: vB, wB: wB)
         }
+        cc.block = ContactBlock(pointCount: input.pointCount, input.p0, input.p1, normal: input.normal,
+                                mA: cc.mA, iA: cc.iA, mB: cc.mB, iB: cc.iB)
     }
 
     /// One manifold point's constraint: anchors, the separation at the start of the step, effective
@@ -188,31 +257,45 @@ enum ContactSolver {
         let n = cc.pointee.normal, t = n.rightPerp
         let soft = cc.pointee.softness
         let count = Int(cc.pointee.pointCount)
-        for i in 0..<count {
-            var cp = i == 0 ? cc.pointee.p0 : cc.pointee.p1
-            let rA = cp.anchorA, rB = cp.anchorB
-            // current separation from the bodies' motion since the step began
-            let d = (dpB - dpA) + (qB.rotate(rB) - qA.rotate(rA))
-            let s = dot(d, n) + cp.baseSeparation
-            var velocityBias: Float = 0, massScale: Float = 1, impulseScale: Float = 0
-            if s > 0 {
-                velocityBias = s * invH          // speculative: close the gap exactly
-            } else if useBias {
-                velocityBias = max(soft.massScale * soft.biasRate * s, -maxPushSpeed)
-                massScale = soft.massScale
-                impulseScale = soft.impulseScale
+        if count > 0 {
+            // Both points from the same velocities, solved as one block (`ContactBlock`).
+            @inline(__always)
+            func state(_ cp: ConstraintPoint) -> (vn: Float, bias: Float, massScale: Float) {
+                let rA = cp.anchorA, rB = cp.anchorB
+                // current separation from the bodies' motion since the step began
+                let d = (dpB - dpA) + (qB.rotate(rB) - qA.rotate(rA))
+                let s = dot(d, n) + cp.baseSeparation
+                var bias: Float = 0, massScale: Float = 1
+                if s > 0 {
+                    bias = s * invH          // speculative: close the gap exactly
+                } else if useBias {
+                    bias = max(soft.massScale * soft.biasRate * s, -maxPushSpeed)
+                    massScale = soft.massScale
+                }
+                let dv = (vB + cross(wB, rB)) - (vA + cross(wA, rA))
+                return (dot(dv, n), bias, massScale)
             }
-            let dv = (vB + cross(wB, rB)) - (vA + cross(wA, rA))
-            let vn = dot(dv, n)
-            var impulse = -cp.normalMass * (massScale * vn + velocityBias) - impulseScale * cp.normalImpulse
-            let newImpulse = max(cp.normalImpulse + impulse, 0)
-            impulse = newImpulse - cp.normalImpulse
-            cp.normalImpulse = newImpulse
-            cp.maxNormalImpulse = max(cp.maxNormalImpulse, impulse)
-            let P = impulse * n
-            vA -= mA * P; wA -= iA * cross(rA, P)
-            vB += mB * P; wB += iB * cross(rB, P)
-            if i == 0 { cc.pointee.p0 = cp } else { cc.pointee.p1 = cp }
+            var cp0 = cc.pointee.p0, cp1 = cc.pointee.p1
+            let s0 = state(cp0), s1 = count > 1 ? state(cp1) : (vn: Float(0), bias: Float(0), massScale: Float(1))
+            let (x0, x1) = cc.pointee.block.solve(vn1: s0.vn, vn2: s1.vn, bias1: s0.bias, bias2: s1.bias,
+                                                  massScale1: s0.massScale, massScale2: s1.massScale,
+                                                  old1: cp0.normalImpulse, old2: count > 1 ? cp1.normalImpulse : 0)
+            let d0 = x0 - cp0.normalImpulse
+            cp0.normalImpulse = x0
+            cp0.maxNormalImpulse = max(cp0.maxNormalImpulse, d0)
+            let P0 = d0 * n
+            vA -= mA * P0; wA -= iA * cross(cp0.anchorA, P0)
+            vB += mB * P0; wB += iB * cross(cp0.anchorB, P0)
+            cc.pointee.p0 = cp0
+            if count > 1 {
+                let d1 = x1 - cp1.normalImpulse
+                cp1.normalImpulse = x1
+                cp1.maxNormalImpulse = max(cp1.maxNormalImpulse, d1)
+                let P1 = d1 * n
+                vA -= mA * P1; wA -= iA * cross(cp1.anchorA, P1)
+                vB += mB * P1; wB += iB * cross(cp1.anchorB, P1)
+                cc.pointee.p1 = cp1
+            }
         }
         // Friction only in the relax pass: against the biased velocities it would fight the
         // position correction (Box2D v3.2 does the same).
