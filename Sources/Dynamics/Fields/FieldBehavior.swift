@@ -68,8 +68,13 @@ import Foundation
 /// - **Containment.** A non-finite acceleration, or one above 10¹² pt/s², is ignored for that item
 ///   for that step and reported once; other items are unaffected.
 ///
-/// Forces do not wake a resting item (as with ``GravityBehavior``); changing any property of the
-/// field, to a new valid value, wakes its items and resumes a paused animator. Invalid values
+/// A still field does not wake a resting item (as with ``GravityBehavior``): items rest where its
+/// force is balanced (on the floor), while a group of items that rests on nothing fixed is kept
+/// awake as long as its forces do not balance. A noise field whose pattern changes
+/// (``animationSpeed`` and ``strength`` not 0) and a velocity field with a ``direction`` keep
+/// their items in their ``region`` awake, so the animator does not pause while they act (see
+/// "Fields and rest" in <doc:Fields>). Changing any property of the field, to a new valid value,
+/// wakes its items and resumes a paused animator. Invalid values
 /// (non-finite, or negative where that makes no sense) are reported as a ``DynamicsDiagnostic``
 /// and the last good value is kept.
 ///
