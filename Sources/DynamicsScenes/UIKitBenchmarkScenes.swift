@@ -81,6 +81,7 @@ package enum UIKitBenchmarkScenes {
         vortex.region = Region(radius: 300)
         let attractor = FieldBehavior.radialGravityField(position: center)
         attractor.strength = 5
+        attractor.falloff = 0   // uniform, as the scene was timed (UIKit's default for the kind is 2)
         attractor.region = Region(radius: 500)
         let noise = FieldBehavior.noiseField(smoothness: 0.5, animationSpeed: 1)
         noise.position = center

@@ -207,6 +207,7 @@ extension UIKitScenes {
         vortex.region = Region(radius: 200)
         let attractor = FieldBehavior.radialGravityField(position: center)
         attractor.strength = 8
+        attractor.falloff = 0   // uniform: the ring forms where the spin balances it (UIKit's default is 2)
         attractor.region = Region(radius: 420)
         let noise = FieldBehavior.noiseField(smoothness: 0.5, animationSpeed: 0.5)
         noise.strength = 0.0125

@@ -8,7 +8,10 @@ import Foundation
 // fields) read the item records below — position, velocity, mass, charge — and add forces,
 // torques or impulses through these helpers. Forces act for the whole step (every sub-step) and
 // are cleared by the engine afterwards. Forces on a resting item do not wake it (so a resting
-// stack stays asleep under gravity); a behaviour that changes wakes its items itself.
+// stack stays asleep under gravity); a behaviour that changes wakes its items itself, and a field
+// that keeps moving its items (animated noise, a velocity field) keeps them awake
+// (`FieldBehavior.keepsItemsAwake`). The engine itself keeps awake an island that rests on nothing
+// fixed while these forces do not balance (`World.updateSleep`).
 
 extension DynamicAnimator {
     /// The items in the world, in the order they joined.

@@ -27,6 +27,31 @@ import Foundation
 // what public apps do with their numbers (the DocC article "Fields and regions" lists them).
 
 extension FieldBehavior {
+    /// Whether the field keeps its items in its region awake: whether it would move an item at
+    /// rest wherever the item lies, and keeps doing so — a noise field whose pattern changes
+    /// (``animationSpeed`` ≠ 0, ``strength`` ≠ 0) and a velocity field with a velocity to set
+    /// (``direction`` ≠ 0).
+    ///
+    /// Why: the engine puts an island to sleep once it has been slower than the sleep speed for
+    /// half a second, and a sleeping item feels no field. An item resting where the noise is weak
+    /// (8 of 24 grid positions in issue 25) would then sleep for good, and the animator pause,
+    /// although the pattern moves on and would push it a moment later; an item carried by a
+    /// velocity field slower than the sleep speed would stop. Box2D v3 wakes a body that a force
+    /// is applied to (`b2Body_ApplyForce` with `wake`); these fields do so, and restart the sleep
+    /// timer of the items they push, so the animator keeps running while they act — as UIKit's
+    /// keeps running under its noise fields. Fields whose law does not change in time (gravity,
+    /// springs, charges, a frozen noise field) let items rest where the forces balance (on the
+    /// floor): the engine keeps an island awake while unbalanced forces push it (see
+    /// `World.updateSleep`). A turbulence field pushes only moving items (its force grows with the
+    /// square of the speed, and is 0 at rest), so it keeps nothing awake by itself.
+    var keepsItemsAwake: Bool {
+        switch kind {
+        case .noise: return storedStrength != 0 && storedAnimationSpeed != 0
+        case .velocity: return storedDirection != .zero
+        default: return false
+        }
+    }
+
     /// Runs the field for one step: a force on every awake item of the field inside its region.
     ///
     /// Reads the engine world directly, in one batch, through the body ids cached at the last
@@ -49,6 +74,18 @@ extension FieldBehavior {
         let region = storedRegion
         let everywhere = regionIsInfinite
         let px = Double(storedPosition.x), py = Double(storedPosition.y)
+        let keepsAwake = keepsItemsAwake
+        if keepsAwake {
+            // A field that would move a resting item wherever it lies wakes its sleeping items in
+            // its region before they are read, so they feel it this step (see `keepsItemsAwake`).
+            let bodies = self.bodies
+            world.keepAwake(bodies) { k in
+                guard world.isSleepingDynamic(bodies[k]) else { return false }
+                if everywhere { return true }
+                let p = world.position(bodies[k])
+                return region.contains(x: Double(p.x) - px, y: Double(p.y) - py)
+            }
+        }
         let limit = FieldLaw.accelerationLimit * FieldLaw.accelerationLimit
         // Local copies: a diagnostic handler called below may make the animator synchronise,
         // which replaces these arrays.
@@ -93,6 +130,14 @@ extension FieldBehavior {
             }
         }
         world.applyForcesToCenters(of: bodies, forces)
+        if keepsAwake {
+            // …and keeps every item in its region from falling asleep while it acts.
+            world.keepAwake(bodies) { k in
+                let mk = motion[k]
+                guard mk.mass > 0 else { return false }
+                return everywhere || region.contains(x: Double(mk.position.x) - px, y: Double(mk.position.y) - py)
+            }
+        }
         // Reported after the forces are in: a diagnostic handler may change the world.
         for k in forces.indices where !forces[k].isFinite {
             animator.reportOnce("FieldBehavior (\(kind)): a non-finite or too large acceleration of the \(itemLabel(records[k].item)) was ignored for the steps where that happens.")
@@ -394,9 +439,20 @@ struct FieldLaw {
                                         cosine: noiseCosine, sine: noiseSine, seed: noiseSeed)
             return (k * n.value * n.dx, k * n.value * n.dy)
         case .spring:
-            // Hooke: F = −S·fall·p (mass·pt/s², p in pt), the spring constant S mass/s².
-            let k = -strength * fall((ex * ex + ey * ey).squareRoot()) / mass
-            return (k * ex, k * ey)
+            // F = −100·S·fall·p̂ mass·pt/s² (S·fall newtons toward the position).
+            if falloff == -1 && minimumDistance <= Self.distanceFloor {
+                // UIKit's default: fall = d/100, so F = −S·p — Hooke's law, the spring constant
+                // S mass/s², linear, with no core needed and no energy correction (the lead keeps
+                // it). (A minimum radius makes the pull constant inside it: the general path.)
+                let k = -strength / mass
+                return (k * ex, k * ey)
+            }
+            // Any other falloff is a central pull like radial gravity's, of potential per unit
+            // mass 100·S/m·Ψ: the same core and energy-keeping step.
+            let scale = metre * strength / mass
+            let core = coreRadius(abs(scale))
+            let k = -scale * central(ex, ey, core: core)
+            return conservingEnergy(k * ex, k * ey, rx: rx, ry: ry, vx: vx, vy: vy, scale: scale, core: core)
         case .electric:
             guard charge != 0 else { return (0, 0) }
             // F = 100·S·q·fall·p̂ mass·pt/s²: like charges repel. Its potential per unit mass is

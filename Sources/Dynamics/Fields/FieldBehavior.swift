@@ -13,7 +13,7 @@ import Foundation
 /// let ball = BasicDynamicItem(center: CGPoint(x: 300, y: 200), size: CGSize(width: 20, height: 20))
 /// let sun = FieldBehavior.radialGravityField(position: CGPoint(x: 200, y: 200))
 /// sun.strength = 10                    // 1000 pt/s² at 100 pt …
-/// sun.falloff = 2                      // … inverse-square: 250 pt/s² at 200 pt
+///                                      // … inverse-square (falloff 2, its default): 250 pt/s² at 200 pt
 /// sun.region = Region(radius: 180)     // no pull beyond 180 pt
 /// sun.addItem(ball)
 /// animator.addBehavior(sun)
@@ -43,10 +43,13 @@ import Foundation
 ///   1); a negative strength reverses it. The custom field's block gets it to use as it likes.
 /// - **Falloff.** Every built-in law but the velocity field's is multiplied by fall(d) =
 ///   (max(d, ``minimumRadius``) / 100 pt)^(−``falloff``) — PhysicsKit's r^(−falloff) with r in
-///   metres, so the factor is 1 at **100 pt** whatever the falloff. Falloff 0 (the default) is
-///   uniform; 2 is inverse-square (a quarter at twice the distance); a negative falloff grows with
-///   distance. Distances below ``minimumRadius`` (and below 0.001 pt) count as that radius.
-/// - **Core.** The central fields — radial gravity, electric, vortex — point along ±**p̂** or
+///   metres, so the factor is 1 at **100 pt** whatever the falloff. Falloff 0 is uniform; 2 is
+///   inverse-square (a quarter at twice the distance); a negative falloff grows with distance.
+///   Each kind starts with UIKit's own default (measured by charon, §10.2): **2** for radial
+///   gravity, **−1** for the spring (a pull growing with distance: Hooke's law), **1** for
+///   electric and magnetic fields, **0** for the others. Distances below ``minimumRadius`` (and
+///   below 0.001 pt) count as that radius.
+/// - **Core.** The central fields — radial gravity, electric, spring, vortex — point along ±**p̂** or
 ///   across it, which flips at the position, and with a falloff they grow without bound there. A
 ///   discrete step that carries an item through such a center samples the force on one side only
 ///   and flings the item away with energy it never had (UIKit does: see <doc:Fields>). So inside
@@ -65,15 +68,17 @@ import Foundation
 /// - **Containment.** A non-finite acceleration, or one above 10¹² pt/s², is ignored for that item
 ///   for that step and reported once; other items are unaffected.
 ///
-/// Forces do not wake a resting item (as with ``GravityBehavior``); changing any property of the
-/// field, to a new valid value, wakes its items and resumes a paused animator. Invalid values
+/// A still field does not wake a resting item (as with ``GravityBehavior``): items rest where its
+/// force is balanced (on the floor), while a group of items that rests on nothing fixed is kept
+/// awake as long as its forces do not balance. A noise field whose pattern changes
+/// (``animationSpeed`` and ``strength`` not 0) and a velocity field with a ``direction`` keep
+/// their items in their ``region`` awake, so the animator does not pause while they act (see
+/// "Fields and rest" in <doc:Fields>). Changing any property of the field, to a new valid value,
+/// wakes its items and resumes a paused animator. Invalid values
 /// (non-finite, or negative where that makes no sense) are reported as a ``DynamicsDiagnostic``
 /// and the last good value is kept.
 ///
-/// UIKit limits an animator to 32 fields; this one has no limit. UIKit gives some kinds another
-/// default ``falloff`` (measured by charon: radial gravity 2, spring −1, electric and magnetic 1);
-/// here every kind starts at 0, and the spring's law is written so that falloff 0 is UIKit's
-/// Hooke spring.
+/// UIKit limits an animator to 32 fields; this one has no limit.
 open class FieldBehavior: DynamicBehavior {
     /// Which law a field follows; fixed at creation by its factory.
     public enum Kind: Sendable, Hashable {
@@ -147,7 +152,7 @@ open class FieldBehavior: DynamicBehavior {
     /// Whether ``region`` is ``Region/infinite``, so the per-item region test can be skipped.
     var regionIsInfinite = true
     var storedStrength: CGFloat = 1
-    var storedFalloff: CGFloat = 0
+    var storedFalloff: CGFloat
     var storedMinimumRadius: CGFloat = 0
     var storedDirection = CGVector.zero
     var storedSmoothness: CGFloat = 0
@@ -180,7 +185,26 @@ open class FieldBehavior: DynamicBehavior {
     public required init(_ law: Law) {
         self.kind = law.kind
         self.evaluationBlock = law.evaluationBlock
+        self.storedFalloff = Self.defaultFalloff(of: law.kind)
         super.init()
+    }
+
+    /// UIKit's default ``falloff`` for a kind, as measured by charon (kern0x1b/charon,
+    /// `packages/a/apple-backports/facts/UIKit/UIFieldBehavior.md`, §10.1–10.2): radial gravity 2
+    /// (inverse-square), spring −1 (Hooke: the pull grows with the distance), electric and
+    /// magnetic 1, every other kind 0 (uniform). Apple's documentation gives 0 for all; ported
+    /// apps rely on the measured ones (a radial field of strength 10 pulls 1000 pt/s² at 100 pt
+    /// and 250 at 200 pt, as on iOS).
+    ///
+    /// - Parameter kind: The field's kind.
+    /// - Returns: The falloff a new field of that kind starts with.
+    public static func defaultFalloff(of kind: Kind) -> CGFloat {
+        switch kind {
+        case .radialGravity: return 2
+        case .spring: return -1
+        case .electric, .magnetic: return 1
+        case .drag, .vortex, .linearGravity, .velocity, .noise, .turbulence, .custom: return 0
+        }
     }
 
     // MARK: Properties
@@ -228,9 +252,11 @@ open class FieldBehavior: DynamicBehavior {
 
     /// How the force changes with the distance d from ``position``: it is multiplied by
     /// (max(d, ``minimumRadius``) / 100 pt)^(−falloff) — UIKit's r^(−falloff) with r in metres of
-    /// 100 pt. Default 0 (uniform); 2 is inverse-square (a quarter of the force at twice the
-    /// distance); negative values grow with distance. Not applied to a custom field or a velocity
-    /// field. A non-finite value is reported and ignored.
+    /// 100 pt. 0 is uniform; 2 is inverse-square (a quarter of the force at twice the distance);
+    /// negative values grow with distance. Default: UIKit's for the kind (see
+    /// ``defaultFalloff(of:)``) — 2 for radial gravity, −1 for the spring, 1 for electric and
+    /// magnetic fields, 0 for the others. Not applied to a custom field or a velocity field. A
+    /// non-finite value is reported and ignored.
     public var falloff: CGFloat {
         get { storedFalloff }
         set {
@@ -471,8 +497,9 @@ extension FieldBehavior {
     ///
     /// Law (UIKit's, charon §10.2): **a** = −100 pt/s² · ``strength`` · fall(d) · **p̂** — 1 m/s²
     /// toward ``position`` for a positive strength (the force m·**a**, so heavier items fall
-    /// alike), away for a negative one. With ``falloff`` 2 it is Newtonian inverse-square gravity:
-    /// strength 10 gives 1000 pt/s² at 100 pt and 250 at 200 pt. Strength 1.5, falloff 4 and
+    /// alike), away for a negative one. Its ``falloff`` starts at 2, UIKit's default for this kind,
+    /// so it is Newtonian inverse-square gravity: strength 10 gives 1000 pt/s² at 100 pt and 250 at
+    /// 200 pt (set the falloff to 0 for a pull of the same strength everywhere). Strength 1.5, falloff 4 and
     /// minimum radius 50, as orbit demos use, give 2400 pt/s² out to 50 pt and 150 at 100 pt. Inside a small core at the center the pull fades to zero (see "Core"
     /// on ``FieldBehavior``), and the step keeps an item's energy in the field, so an item falling
     /// through the center climbs back exactly to the height it fell from — where UIKit, whose pull
@@ -480,7 +507,7 @@ extension FieldBehavior {
     ///
     /// - Parameter position: The attracting point, in the animator's coordinate space (pt). A
     ///   non-finite point, or one beyond ±10⁷ pt, is reported and the origin used.
-    /// - Returns: A radial gravity field of strength 1 at `position`, acting everywhere.
+    /// - Returns: A radial gravity field of strength 1 and falloff 2 at `position`, acting everywhere.
     public class func radialGravityField(position: CGPoint) -> Self {
         let field = self.init(Law(.radialGravity))
         if position.isUsableAnimatorValue {
@@ -584,17 +611,21 @@ extension FieldBehavior {
 
     /// A spring field: pulls items back to ``position`` like a spring attached there.
     ///
-    /// Law (Hooke; UIKit's, charon §10.2): **F** = −``strength`` · fall(d) · **p** mass·pt/s² — a
-    /// spring constant of strength mass/s² (UIKit's S newtons per metre). The force does not depend
+    /// Law (UIKit's, charon §10.2): a pull toward ``position`` of **F** = −100 · ``strength`` ·
+    /// fall(d) · **p̂** mass·pt/s² (S·fall newtons), like the other central fields. Its ``falloff``
+    /// starts at −1, UIKit's default for this kind, where fall(d) = d / 100 pt and the law is
+    /// Hooke's: **F** = −``strength`` · **p** mass·pt/s² — a spring constant of strength mass/s²
+    /// (UIKit's S newtons per metre). Another falloff gives another central pull (0: the same pull
+    /// at every distance, with the small core of the central fields at the position; −2: growing
+    /// with the square of the distance). At the default falloff the force does not depend
     /// on the mass, so an item of mass m oscillates with the period T = 2π·√(m / strength) s: 6.3 s
     /// for a 100 × 100 pt item of density 1 at strength 1, which is why apps make their items light
     /// — Apple's StickyCorners sample (density 0.01, resistance 10) and the FaceTime-style corners
     /// (density 0.02, resistance 8) settle in a fraction of a second with a slight overshoot.
     /// Without damping it oscillates for ever (give items ``DynamicItemBehavior/resistance`` or add
     /// a ``dragField()``); the sampling described on ``FieldBehavior`` keeps its amplitude steady.
-    /// UIKit's spring has a default falloff of −1 on a unit force, which is this law at falloff 0.
     ///
-    /// - Returns: A spring field of strength 1, at the origin, acting everywhere.
+    /// - Returns: A spring field of strength 1 and falloff −1, at the origin, acting everywhere.
     public class func springField() -> Self {
         self.init(Law(.spring))
     }
@@ -606,11 +637,12 @@ extension FieldBehavior {
     /// · **p̂** mass·pt/s² (S·q·fall newtons), q the item's ``DynamicItemBehavior/charge``. Like
     /// charges repel: a positive charge is pushed away from a positive field, a negative charge
     /// pulled toward it. A mass-1 item of charge 1 at strength 1 accelerates at 100 pt/s²; heavier
-    /// items accelerate less. Uncharged items (charge 0, the default) feel nothing. Set ``falloff``
-    /// to 2 for a point charge's inverse-square field. As for radial gravity, the field fades
+    /// items accelerate less. Uncharged items (charge 0, the default) feel nothing. Its ``falloff``
+    /// starts at 1, UIKit's default for this kind (half the push at twice the distance from
+    /// 100 pt); set it to 2 for a point charge's inverse-square field, 0 for a uniform one. As for radial gravity, the field fades
     /// inside a small core and the step keeps the item's energy.
     ///
-    /// - Returns: An electric field of strength 1, at the origin, acting everywhere.
+    /// - Returns: An electric field of strength 1 and falloff 1, at the origin, acting everywhere.
     public class func electricField() -> Self {
         self.init(Law(.electric))
     }
@@ -621,13 +653,15 @@ extension FieldBehavior {
     /// fall(d) · (vy, −vx) mass·pt/s² (S·fall newtons per m/s). It turns positive charges
     /// **counter-clockwise on screen** (y down) for a positive strength, clockwise for a negative
     /// one, at the angular rate ω = strength · q · fall(d) / m rad/s: a mass-1 item of charge 1 at
-    /// strength 1 circles once in 2π s, on a circle of radius speed / ω. The field does no work: it
+    /// strength 1, 100 pt from ``position`` (where fall is 1 whatever the falloff), circles once in
+    /// 2π s, on a circle of radius speed / ω. Its ``falloff`` starts at 1, UIKit's default for this
+    /// kind, so the field is half as strong at 200 pt; set it to 0 for a uniform field. The field does no work: it
     /// is applied as an exact rotation of the velocity by ω·Δt each step, so the speed is kept.
     /// Uncharged items (charge 0) feel nothing. (UIKit measures the charge only to switch the force
     /// off when it is 0 — charges 2, 1 and −1 turn alike there; here the force is q·**v** × **B**
     /// as Apple documents it, which is the same for charge 1.)
     ///
-    /// - Returns: A magnetic field of strength 1, at the origin, acting everywhere.
+    /// - Returns: A magnetic field of strength 1 and falloff 1, at the origin, acting everywhere.
     public class func magneticField() -> Self {
         self.init(Law(.magnetic))
     }

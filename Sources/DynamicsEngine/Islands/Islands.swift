@@ -7,6 +7,16 @@ extension World {
     /// slower than the sleep speed for `timeToSleep`; a moving kinematic body keeps what it touches
     /// awake. Bodies that sleep together are recorded together, so touching one wakes them all.
     /// Union–find in awake-list order with the smaller index as root is deterministic.
+    ///
+    /// An island that touches nothing fixed — no contact with a static, kinematic or sleeping body,
+    /// no joint to a static or kinematic one — does not sleep while the forces on it (the step's
+    /// applied forces and torques, and gravity) do not balance: by Newton's first law it cannot be
+    /// at rest, however slowly it moves yet. Box2D v3 judges by the speed alone, so an island
+    /// pushed by less than sleep speed / time to sleep (10 pt/s², 0.1 m/s²) falls asleep before
+    /// it reaches the sleep speed and stays where it was for good; the animator's fields (a weak
+    /// spot of a noise field, a radial field far away) do that. An island that rests on something
+    /// fixed is left to the speed test: its support can balance the forces (a box on the floor
+    /// under gravity).
     func updateSleep(dt: Float) {
         let n = awakeBodies.count
         guard n > 0 else { return }
@@ -35,6 +45,8 @@ extension World {
         }
         var minSleep = [Float](repeating: .greatestFiniteMagnitude, count: n)
         var kinematicTouch: [Int32] = []
+        // The awake indices of bodies that touch, or are joined to, something fixed.
+        var supported: [Int32] = []
         // The touching contacts with an awake body are the ones the solver just prepared, with
         // their bodies' awake indices (`awakeCount` for a static or sleeping body).
         let solved = solvedContactBuffer.pointer
@@ -43,14 +55,18 @@ extension World {
         awakeBodies.withUnsafeBufferPointer { awake in
             for k in 0..<contactCount {
                 let sc = solved[k]
-                if sc.a == dummy || sc.b == dummy { continue }
+                if sc.a == dummy || sc.b == dummy {
+                    // a static (or sleeping) body holds the other one up
+                    if sc.a != dummy { supported.append(sc.a) } else if sc.b != dummy { supported.append(sc.b) }
+                    continue
+                }
                 let a = bp + Int(awake[Int(sc.a)]), b = bp + Int(awake[Int(sc.b)])
                 if a.pointee.type == .dynamic && b.pointee.type == .dynamic {
                     union(sc.a, sc.b)
-                } else if a.pointee.type == .kinematic && a.pointee.sleepTime == 0 && b.pointee.type == .dynamic {
-                    kinematicTouch.append(sc.b)
-                } else if b.pointee.type == .kinematic && b.pointee.sleepTime == 0 && a.pointee.type == .dynamic {
-                    kinematicTouch.append(sc.a)
+                } else if a.pointee.type == .kinematic && b.pointee.type == .dynamic {
+                    if a.pointee.sleepTime == 0 { kinematicTouch.append(sc.b) } else { supported.append(sc.b) }
+                } else if b.pointee.type == .kinematic && a.pointee.type == .dynamic {
+                    if b.pointee.sleepTime == 0 { kinematicTouch.append(sc.a) } else { supported.append(sc.a) }
                 }
             }
         }
@@ -62,6 +78,10 @@ extension World {
                 kinematicTouch.append(b.awakeIndex)
             } else if b.type == .kinematic && b.sleepTime == 0 && a.awakeIndex >= 0 {
                 kinematicTouch.append(a.awakeIndex)
+            } else if a.type != .dynamic && b.awakeIndex >= 0 {
+                supported.append(b.awakeIndex)
+            } else if b.type != .dynamic && a.awakeIndex >= 0 {
+                supported.append(a.awakeIndex)
             }
         }
         awakeBodies.withUnsafeBufferPointer { awake in
@@ -73,6 +93,7 @@ extension World {
             }
         }
         for k in kinematicTouch { minSleep[Int(find(k))] = 0 }
+        keepPushedIslandsAwake(&minSleep, supported: supported, limit: limit, find: find)
         var groupIndex = [Int32](repeating: -1, count: n)
         var groups: [[Int32]] = []
         awakeBodies.withUnsafeBufferPointer { awake in
@@ -92,6 +113,84 @@ extension World {
                 bodies[Int(bi)].angularVelocity = 0
                 bodies[Int(bi)].force = .zero
                 bodies[Int(bi)].torque = 0
+            }
+        }
+    }
+}
+
+extension World {
+    /// The smallest unbalanced acceleration (pt/s², or rad/s² times the island's radius of
+    /// gyration) that keeps an unsupported island awake: a hundredth of the one that carries a
+    /// body from rest to the sleep speed in the time to sleep — 0.1 pt/s² (0.001 m/s²) at the
+    /// defaults, 5 pt in 10 s. Smaller pushes are left to the speed test (rounding, the last
+    /// whisper of a damped spring field at its centre).
+    var unbalancedAcceleration: Float { sleepThreshold / max(def.timeToSleep, 1e-3) / 100 }
+
+    /// Sets `minSleep` of every island that is about to sleep (its `minSleep` at least `limit`),
+    /// touches nothing fixed (no member in `supported`) and is pushed by forces that do not
+    /// balance, to 0: it stays awake this step (see `updateSleep`).
+    ///
+    /// The island's forces are its members' applied forces and torques of this step (still on the
+    /// bodies: `clearAppliedForces` runs after this) and gravity; they balance when the net force
+    /// over the total mass, and the net torque about the island's centre of mass over its inertia
+    /// there (times its radius of gyration), are both below `unbalancedAcceleration`.
+    func keepPushedIslandsAwake(_ minSleep: inout [Float], supported: [Int32], limit: Float, find: (Int32) -> Int32) {
+        let n = awakeBodies.count
+        // Only islands about to sleep are judged; with none, nothing is summed.
+        var candidates = false
+        for k in 0..<n where minSleep[Int(find(Int32(k)))] >= limit { candidates = true; break }
+        guard candidates else { return }
+        var held = [Bool](repeating: false, count: n)
+        for k in supported { held[Int(find(k))] = true }
+        // Per root, about a member's centre (`origin`, so far-off coordinates cost no precision):
+        // total mass, first moment, force, torque, inertia.
+        var origin = [Vec2?](repeating: nil, count: n)
+        var mass = [Float](repeating: 0, count: n)
+        var moment = [Vec2](repeating: .zero, count: n)
+        var force = [Vec2](repeating: .zero, count: n)
+        var torque = [Float](repeating: 0, count: n)
+        var inertia = [Float](repeating: 0, count: n)
+        let g = gravity
+        for k in 0..<n {
+            let r = Int(find(Int32(k)))
+            guard minSleep[r] >= limit, !held[r] else { continue }
+            let b = bodies[Int(awakeBodies[k])]
+            guard b.type == .dynamic else { continue }
+            let f = b.force + (b.mass * b.gravityScale) * g
+            if origin[r] == nil { origin[r] = b.center }
+            let x = b.center - origin[r]!
+            mass[r] += b.mass
+            moment[r] += b.mass * x
+            force[r] += f
+            torque[r] += b.torque + cross(x, f)
+            inertia[r] += b.inertia + b.mass * x.lengthSquared
+        }
+        let limitSquared = unbalancedAcceleration * unbalancedAcceleration
+        for r in 0..<n where mass[r] > 0 && minSleep[r] >= limit {
+            let m = mass[r]
+            let c = (1 / m) * moment[r]
+            var pushed = force[r].lengthSquared > limitSquared * m * m
+            if !pushed {
+                // About the centre of mass: T = Σ(τ + x × F) − c × ΣF, I = Σ(I + m|x|²) − M|c|².
+                let t = torque[r] - cross(c, force[r])
+                let i = inertia[r] - m * c.lengthSquared
+                // α·√(I/M) ≥ limit  ⇔  T² ≥ limit²·I·M
+                pushed = i > 0 && t * t > limitSquared * i * m
+            }
+            if pushed { minSleep[r] = 0 }
+        }
+    }
+}
+
+extension World {
+    /// Clears the applied forces and torques of the awake bodies at the end of a step: they act for
+    /// one step, and `updateSleep` reads them first (bodies that fall asleep are cleared there).
+    func clearAppliedForces() {
+        let bp = bodies.base
+        awakeBodies.withUnsafeBufferPointer { awake in
+            for bi in awake {
+                bp[Int(bi)].force = .zero
+                bp[Int(bi)].torque = 0
             }
         }
     }

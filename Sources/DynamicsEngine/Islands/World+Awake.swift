@@ -56,3 +56,25 @@ extension World {
         }
     }
 }
+
+extension World {
+    // MARK: Keeping bodies awake
+
+    /// Whether `id` is a dynamic body that is asleep (false for an invalid id).
+    package func isSleepingDynamic(_ id: BodyID) -> Bool {
+        guard isValid(id) else { return false }
+        let b = bodies[Int(id.index)]
+        return b.type == .dynamic && b.awakeIndex < 0
+    }
+
+    /// Keeps body `ids[k]` awake for every k where `include(k)`: a sleeping body wakes, with every
+    /// body that fell asleep with it; an awake one's sleep timer restarts, so it cannot sleep for
+    /// another `timeToSleep`. Box2D v3's `b2Body_ApplyForce(…, wake: true)`, for a force that
+    /// means to keep moving its body (a field whose pattern changes with time). Invalid ids and
+    /// bodies that are not dynamic are skipped.
+    package func keepAwake(_ ids: [BodyID], where include: (Int) -> Bool) {
+        for k in ids.indices where isValid(ids[k]) && bodies[Int(ids[k].index)].type == .dynamic && include(k) {
+            wake(bodyIndex: ids[k].index)
+        }
+    }
+}

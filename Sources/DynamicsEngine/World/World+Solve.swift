@@ -472,8 +472,8 @@ extension World {
                     b.pointee.center = newCenter
                     b.pointee.transform.q = q
                     b.pointee.transform.p = newCenter - q.rotate(b.pointee.localCenter)
-                    b.pointee.force = .zero
-                    b.pointee.torque = 0
+                    // the applied force and torque stay until the step ends: `updateSleep` weighs
+                    // them, then `clearAppliedForces` clears them
                     if enableSleep {
                         let sleepSpeed = max(v.length, b.pointee.maxExtent * abs(w))
                         if !b.pointee.enableSleep || sleepSpeed > sleepVel { b.pointee.sleepTime = 0 } else { b.pointee.sleepTime += dt }

@@ -36,6 +36,7 @@ extension World {
         movedBodies = awakeBodies                       // shares the buffer until sleep changes it
         profile.finalize += timer.lap()
         if def.enableSleep { updateSleep(dt: dt) }      // resting islands fall asleep
+        clearAppliedForces()                            // the step's forces are spent
         profile.sleep = timer.lap()
         solvedContactCount = -1
         stepCount += 1

@@ -49,6 +49,7 @@ struct FieldChargeTests {
         let speed = 200.0
         let field = FieldBehavior.magneticField()
         field.strength = 2 * .pi
+        field.falloff = 0   // uniform (UIKit's default 1/r would vary along the circle)
         let rig = FieldRig(field, at: CGPoint(x: 0, y: 0), charge: 1, velocity: CGPoint(x: speed, y: 0))
         var minY = 0.0, maxX = 0.0
         for _ in 0..<60 {
@@ -70,6 +71,7 @@ struct FieldChargeTests {
         // Strength 2π, charge 2 on mass 4: ω = 2π·2/4 = π rad/s → a half turn per second.
         let field = FieldBehavior.magneticField()
         field.strength = 2 * .pi
+        field.falloff = 0   // uniform
         let rig = FieldRig(field, at: .zero, side: 200, charge: 2, velocity: CGPoint(x: 100, y: 0))
         rig.animator.advance(by: 1)
         let v = rig.velocity

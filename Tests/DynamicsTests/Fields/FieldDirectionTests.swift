@@ -48,10 +48,14 @@ struct FieldDirectionTests {
 
     @Test func radialGravityPullsTowardThePositionAndNegativeRepels() {
         let position = CGPoint(x: 200, y: 300)
-        let right = fieldAcceleration(.radialGravityField(position: position), at: CGPoint(x: 260, y: 380))
+        // Uniform, so that only the direction is tested (the inverse-square default: FieldScalingTests).
+        let attract = FieldBehavior.radialGravityField(position: position)
+        attract.falloff = 0
+        let right = fieldAcceleration(attract, at: CGPoint(x: 260, y: 380))
         // 100 pt away along (0.6, 0.8): pulled back at 100 pt/s².
         #expect(nearlyEqual(right, CGVector(dx: -60, dy: -80), relative: 1e-4))
         let repel = FieldBehavior.radialGravityField(position: position)
+        repel.falloff = 0
         repel.strength = -1
         #expect(nearlyEqual(fieldAcceleration(repel, at: CGPoint(x: 260, y: 380)), CGVector(dx: 60, dy: 80), relative: 1e-4))
     }

@@ -10,7 +10,16 @@ struct FieldPropertyTests {
     func defaultsAreUIKits(_ maker: FieldMaker) {
         let field = maker.make()
         #expect(field.strength == 1)
-        #expect(field.falloff == 0)
+        // UIKit's per-kind defaults (charon §10.2): inverse-square radial gravity, Hooke's spring,
+        // 1/r electric and magnetic fields, uniform otherwise.
+        let falloff: CGFloat = switch maker {
+        case .radialGravity: 2
+        case .spring: -1
+        case .electric, .magnetic: 1
+        default: 0
+        }
+        #expect(field.falloff == falloff)
+        #expect(FieldBehavior.defaultFalloff(of: field.kind) == falloff)
         #expect(field.minimumRadius == 0)
         #expect(field.region == .infinite)
         #expect(field.items.isEmpty)
