@@ -81,6 +81,11 @@ if options.list {
 
 let interactive = Terminal.isInteractive
 
+// A picture that could never be written is said before anything plays.
+if let svgPath = options.svgPath {
+    do { try OutputFile.checkKind(svgPath) } catch { fail(error.description) }
+}
+
 if let path = options.replayPath {
     // MARK: Replay
     let reader: TraceReader

@@ -59,9 +59,10 @@ public struct TraceFrame: Sendable, Equatable {
 /// time, forward or back, without loading the file.
 ///
 /// The reader keeps a fixed buffer (256 KiB, more only for a record longer than that), an index
-/// of where each frame starts (a few dozen bytes per frame, built as frames are reached, never
-/// the frames themselves), and the scene file's changes (one entry per change, read at once).
-/// Going back to a frame seeks to its offset and reads it again.
+/// of where frames start (built as frames are reached, never the frames themselves: every frame
+/// up to 16 384, then every second, fourth … so it stays under about 0.7 MB), and the scene
+/// file's changes (one entry per change, read at once, at most 64 MiB of them). Going back to a
+/// frame seeks to the nearest start the index holds before it, skims on and reads it again.
 ///
 /// **Damaged traces never stop it.** A row that cannot be used — too few or too many fields, a
 /// value that is not a number or not finite, a truncated last line — is left out of its frame;
