@@ -1,3 +1,4 @@
+import Dynamics
 import DynamicsScenes
 import DynamicsEngine
 import Foundation
@@ -30,21 +31,21 @@ func parseOptions() -> Options {
         switch a {
         case "--list", "-l": o.list = true
         case "--scene", "-s": o.scenes.append(value(a))
-        case "--steps": guard let n = Int(value(a)), n >= 2 else { fail("--steps needs an integer ≥ 2") }; o.steps = n
-        case "--repeats", "-r": guard let n = Int(value(a)), n >= 1 else { fail("--repeats needs an integer ≥ 1") }; o.repeats = n
+        case "--steps": o.steps = integer(a, value(a), in: 2...maximumSteps)
+        case "--repeats", "-r": o.repeats = integer(a, value(a), in: 1...maximumRepeats)
         case "--json": o.json = true
         case "--profile": o.profile = true
         case "--snapshot": o.snapshot = true
         case "--smoke": o.smoke = true
         case "--csv": o.csvDirectory = value(a)
-        case "--threads", "-t": guard let n = Int(value(a)), n >= 1, n <= 64 else { fail("--threads needs an integer 1…64") }; o.threads = n
+        case "--threads", "-t": o.threads = integer(a, value(a), in: 1...64)
         case "--help", "-h":
             print("""
             usage: bench [--list] [--snapshot] [--scene NAME]… [--steps N] [--repeats R] [--threads T] [--json] [--profile] [--smoke] [--csv DIR]
               --list        list the scenes
               --scene NAME  run this scene (repeatable; default: all)
-              --steps N     override each scene's step count
-              --repeats R   fresh-world repeats per scene (default 4)
+              --steps N     override each scene's step count (2…10000000)
+              --repeats R   fresh-world repeats per scene, 1…10000 (default 4)
               --threads T   threads per world step (default 1; results are identical for any T)
               --json        one JSON object per scene per line
               --profile     also time the engine's phases (pairs, collide, prepare joints, prepare contacts, solve,
@@ -60,16 +61,46 @@ func parseOptions() -> Options {
     return o
 }
 
+/// The most steps and repeats a run may ask for: enough for any measurement, and far from
+/// overflowing the step counters.
+let maximumSteps = 10_000_000
+let maximumRepeats = 10_000
+
+/// `text` as an integer in `range`, or exit with status 2 saying what `flag` needs.
+func integer(_ flag: String, _ text: String, in range: ClosedRange<Int>) -> Int {
+    guard let n = Int(text), range.contains(n) else {
+        fail("\(flag) needs an integer from \(range.lowerBound) to \(range.upperBound), not \"\(TerminalText.escaped(text))\"")
+    }
+    return n
+}
+
+/// A mistake in the command line (or a run that is not deterministic): status 2.
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("bench: \(message)\n".utf8))
+    FileHandle.standardError.write(Data("bench: \(TerminalText.escaped(message))\n".utf8))
     exit(2)
+}
+
+/// A file that cannot be written: status 1, naming the file and the cause.
+func failWriting(_ error: OutputFileError) -> Never {
+    FileHandle.standardError.write(Data("bench: \(error)\n".utf8))
+    exit(1)
 }
 
 func milliseconds(_ d: Duration) -> Double {
     Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
 }
 
+signal(SIGXFSZ, SIG_IGN)   // past `ulimit -f`, a failed write with its reason, not a killed process
 let options = parseOptions()
+if let dir = options.csvDirectory {
+    // Before minutes of measuring: the folder must be there.
+    var isDirectory: ObjCBool = false
+    if !FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory) {
+        failWriting(OutputFileError(path: dir, cause: "no such folder", code: ENOENT))
+    } else if !isDirectory.boolValue {
+        failWriting(OutputFileError(path: dir, cause: "not a folder", code: ENOTDIR))
+    }
+}
 if options.snapshot {
     runSnapshotBench(repeats: options.repeats)
     exit(0)
@@ -191,12 +222,14 @@ for scene in selected {
     }
     if let dir = options.csvDirectory {
         let path = dir + "/" + scene.name + ".csv"
-        let exists = FileManager.default.fileExists(atPath: path)
-        let line = (exists ? "" : "threads,steps,ms_per_step_min,ms_per_step_median\n") + "\(options.threads),\(steps),\(minimum),\(median)\n"
-        if let h = FileHandle(forWritingAtPath: path) {
-            h.seekToEndOfFile(); h.write(Data(line.utf8)); h.closeFile()
-        } else {
-            _ = FileManager.default.createFile(atPath: path, contents: Data(line.utf8))
+        do {
+            let file = try OutputFile(path: path, append: true)
+            let isNew = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0 == 0
+            let line = (isNew ? "threads,steps,ms_per_step_min,ms_per_step_median\n" : "") + "\(options.threads),\(steps),\(minimum),\(median)\n"
+            try file.write(line)
+            try file.close()
+        } catch {
+            failWriting(error)
         }
     }
 }

@@ -75,6 +75,12 @@ final class Player {
                 let ms = (Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) * 1e-15) / Double(steps)
                 stepMilliseconds = stepMilliseconds.map { 0.9 * $0 + 0.1 * ms } ?? ms
             }
+            // A write to the trace failed (a full disk, a file-size limit): stop, so the program
+            // says so now instead of playing on with a trace that has stopped growing.
+            if csv?.error != nil {
+                finish(link)
+                return
+            }
             replayIfDone()
         }
         draw()

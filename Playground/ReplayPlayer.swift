@@ -44,7 +44,7 @@ final class ReplayPlayer {
         self.options = options
         self.reader = reader
         self.interactive = interactive
-        name = URL(fileURLWithPath: options.replayPath ?? "trace.csv").lastPathComponent
+        name = TerminalText.escaped(URL(fileURLWithPath: options.replayPath ?? "trace.csv").lastPathComponent)
         position = start
         playhead = reader.time(ofFrameAt: start) ?? 0
         braille = options.braille
@@ -77,11 +77,18 @@ final class ReplayPlayer {
 
     /// Writes the diagnostics found since the last call to stderr.
     func writeNewDiagnostics() {
-        while diagnosticsWritten < reader.diagnostics.count {
-            let d = reader.diagnostics[diagnosticsWritten]
+        guard diagnosticsWritten < reader.diagnostics.count else { return }
+        Self.writeDiagnostics(reader.diagnostics[diagnosticsWritten...], of: reader, name: name)
+        diagnosticsWritten = reader.diagnostics.count
+    }
+
+    /// Writes `diagnostics` to stderr, each naming its file (the trace's `name`, or the scene
+    /// file's) and line: `playground: rain.csv line 12: …`, `playground: rain.scene.jsonl: …` for
+    /// the file as a whole. Escaped by `warn`: a message may quote the file.
+    static func writeDiagnostics(_ diagnostics: some Sequence<TraceDiagnostic>, of reader: TraceReader, name: String) {
+        for d in diagnostics {
             let file = d.file == .scene ? URL(fileURLWithPath: reader.scenePath ?? "").lastPathComponent : name
-            FileHandle.standardError.write(Data("playground: \(file) line \(d.line): \(d.message)\n".utf8))
-            diagnosticsWritten += 1
+            warn(d.line > 0 ? "\(file) line \(d.line): \(d.message)" : "\(file): \(d.message)")
         }
     }
 
@@ -156,7 +163,7 @@ final class ReplayPlayer {
     /// period (`--fps`).
     var timingSummary: String {
         let ms = Double(slowestFrame.components.attoseconds) / 1e15 + Double(slowestFrame.components.seconds) * 1000
-        return "playground: \(name): \(framesPlayed) frames drawn, slowest \(String(format: "%.1f", ms)) ms (frame \(slowestAt + 1)), "
+        return "\(name): \(framesPlayed) frames drawn, slowest \(String(format: "%.1f", ms)) ms (frame \(slowestAt + 1)), "
             + "\(lateFrames) longer than the \(String(format: "%.1f", 1000 / Double(options.fps))) ms display period"
     }
 

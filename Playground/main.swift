@@ -12,26 +12,33 @@ import Foundation
 // `playground replay FILE.csv` plays a trace the same way at its recorded time (or --speed),
 // keys stepping frames; piped, it prints every frame. `--svg FILE` writes a picture instead.
 
+/// Writes `message` to standard error as `playground: message`, every control character escaped
+/// (file names and text from a trace must not steer the terminal).
+func warn(_ message: String) {
+    FileHandle.standardError.write(Data("playground: \(TerminalText.escaped(message))\n".utf8))
+}
+
 func parseOptions() -> PlaygroundOptions {
     do {
         return try PlaygroundOptions.parse(Array(CommandLine.arguments.dropFirst()))
     } catch {
-        FileHandle.standardError.write(Data("playground: \(error.message)\n".utf8))
+        warn(error.message)
         exit(2)
     }
 }
 
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("playground: \(message)\n".utf8))
+    warn(message)
     exit(1)
 }
 
-/// Writes `text` to `path`, or exits with the reason.
+/// Writes `text` to `path` as every output is written (in place, regular files only, every error
+/// checked), or exits with status 1 naming the file and the cause.
 func writeFile(_ text: String, to path: String) {
     do {
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try OutputFile.write(text, to: path)
     } catch {
-        fail("cannot write \(path): \(error.localizedDescription)")
+        fail(error.description)
     }
 }
 
@@ -54,6 +61,10 @@ func play(interactive: Bool, fps: Int, frame: @escaping (DisplayLink) -> Void, i
     }
 }
 
+// Past a file-size limit (`ulimit -f`) a write fails with EFBIG instead of killing the process,
+// so the message can say which file.
+signal(SIGXFSZ, SIG_IGN)
+
 let options = parseOptions()
 
 if options.help {
@@ -70,11 +81,18 @@ if options.list {
 
 let interactive = Terminal.isInteractive
 
+// A picture that could never be written is said before anything plays.
+if let svgPath = options.svgPath {
+    do { try OutputFile.checkKind(svgPath) } catch { fail(error.description) }
+}
+
 if let path = options.replayPath {
     // MARK: Replay
     let reader: TraceReader
     do {
         reader = try TraceReader(path: path)
+    } catch let error as TraceFileError {
+        fail(error.description)
     } catch {
         fail("cannot read \(path): \(error.localizedDescription)")
     }
@@ -88,7 +106,7 @@ if let path = options.replayPath {
     }
     if reader.frame(at: start) == nil {
         // Nothing to play: say why instead of taking the screen.
-        for d in reader.diagnostics { FileHandle.standardError.write(Data("playground: \(path) \(d)\n".utf8)) }
+        ReplayPlayer.writeDiagnostics(reader.diagnostics, of: reader, name: path)
         fail("\(path) has no frames to play")
     }
     let player = ReplayPlayer(options: options, reader: reader, interactive: interactive, start: start)
@@ -97,27 +115,26 @@ if let path = options.replayPath {
         svg.keyframesPerSecond = options.svgKeyframesPerSecond
         if options.startFrame != nil, let frame = reader.frame(at: start) {
             writeFile(svg.svg(frame.report, scene: frame.scene), to: svgPath)
-            FileHandle.standardError.write(Data("playground: wrote \(svgPath): frame \(frame.report.index)\n".utf8))
+            warn("wrote \(svgPath): frame \(frame.report.index)")
         } else {
             let positions = svg.keyframePositions(reader, from: start, through: nil)
             writeFile(svg.animatedSVG(reader, from: start), to: svgPath)
-            FileHandle.standardError.write(Data(
-                "playground: wrote \(svgPath): \(positions.count) keyframes of \(reader.frameCount ?? 0) frames\n".utf8))
+            warn("wrote \(svgPath): \(positions.count) keyframes of \(reader.frameCount ?? 0) frames")
         }
         player.writeNewDiagnostics()
     } else if interactive {
         await play(interactive: true, fps: options.fps, frame: { player.frame($0) }, isFinished: { player.isFinished },
                    draw: { player.draw() }, finish: { player.finish($0) })
         player.writeNewDiagnostics()
-        FileHandle.standardError.write(Data((player.timingSummary + "\n").utf8))
+        warn(player.timingSummary)
     } else {
         player.printFrames()
     }
     if options.stats {
-        FileHandle.standardError.write(Data((player.statsReport() + "\n").utf8))
+        FileHandle.standardError.write(Data((TerminalText.escaped(player.statsReport()) + "\n").utf8))
     }
     if reader.diagnosticCount > reader.diagnostics.count {
-        FileHandle.standardError.write(Data("playground: \(reader.diagnosticCount - reader.diagnostics.count) more problems not shown\n".utf8))
+        warn("\(reader.diagnosticCount - reader.diagnostics.count) more problems not shown")
     }
     let caught = quitSignal.load(ordering: .sequentiallyConsistent)
     if caught != 0 { exit(128 + caught) }
@@ -131,7 +148,7 @@ func openCSV() -> CSVFrameWriter? {
     do {
         return try CSVFrameWriter(path: path)
     } catch {
-        fail("cannot write \(path): \(error)")
+        fail("\(error)")
     }
 }
 
@@ -139,6 +156,11 @@ let csv = openCSV()
 let player = Player(options: options, interactive: interactive, csv: csv)
 await play(interactive: interactive, fps: options.fps, frame: { player.frame($0) }, isFinished: { player.isFinished },
            draw: { player.draw() }, finish: { player.finish($0) })
+// The trace is closed by now: a write that failed (a full disk, a file-size limit) stopped the
+// recording, and is said here rather than leaving a trace cut mid-row behind a status 0.
+if let error = csv?.error {
+    fail("\(error); the trace stops at the last frame written")
+}
 if let svgPath = options.svgPath {
     writeFile(SVGRenderer().svg(player.scene.animator), to: svgPath)
 }

@@ -18,9 +18,11 @@ package struct PlaygroundOptions: Equatable, Sendable {
     package var help = false
     /// Frames per second of the playback, 1…240; default 30.
     package var fps = 30
-    /// Stop after this many frames; nil: never in a terminal, 3 when stdout is not a terminal.
+    /// Stop after this many frames, 1…``maximumFrames``; nil: never in a terminal, 3 when stdout
+    /// is not a terminal.
     package var frames: Int?
-    /// Stop after this many seconds of playback (`seconds × fps` frames); nil: no limit.
+    /// Stop after this many seconds of playback (`seconds × fps` frames), above 0 and at most
+    /// ``maximumSeconds``; nil: no limit.
     package var seconds: Double?
     /// The picture's size in characters; nil: the terminal's size (80 × 24 when unknown).
     package var width: Int?
@@ -54,12 +56,21 @@ package struct PlaygroundOptions: Equatable, Sendable {
     /// is given: 3.
     package static let defaultPipedFrames = 3
 
+    /// The most `--frames`: 10⁹ (over 6 months at 60 fps).
+    package static let maximumFrames = 1_000_000_000
+    /// The most `--seconds`: 10⁷ s (about 116 days), so `seconds × fps` is a frame count well
+    /// within `Int` (a larger number once stopped the program on a conversion overflow).
+    package static let maximumSeconds = 10_000_000.0
+
     /// The number of frames to play: the smaller of ``frames`` and `⌈seconds × fps⌉`; when
     /// neither is given, nil in a terminal (play until quit) or ``defaultPipedFrames`` otherwise.
+    /// Options set in code beyond the parser's ranges are clamped, never trapped on.
     package func frameLimit(interactive: Bool) -> Int? {
         var limit = frames
         if let seconds {
-            let fromSeconds = Int((seconds * Double(fps)).rounded(.up))
+            let product = (seconds * Double(fps)).rounded(.up)
+            // NaN and anything past Int's range: no limit from seconds worth trapping over.
+            let fromSeconds = product.isNaN ? Int.max : product >= 9.2e18 ? Int.max : max(1, Int(product))
             limit = min(limit ?? fromSeconds, fromSeconds)
         }
         return limit ?? (interactive ? nil : Self.defaultPipedFrames)
@@ -121,14 +132,14 @@ package struct PlaygroundOptions: Equatable, Sendable {
                 options.fps = n
             case "--frames":
                 let text = try value()
-                guard let n = Int(text), n >= 1 else {
-                    throw ParseError(message: "--frames needs a positive integer, not \"\(text)\"")
+                guard let n = Int(text), (1 ... maximumFrames).contains(n) else {
+                    throw ParseError(message: "--frames needs an integer from 1 to \(maximumFrames), not \"\(text)\"")
                 }
                 options.frames = n
             case "--seconds":
                 let text = try value()
-                guard let s = Double(text), s.isFinite, s > 0 else {
-                    throw ParseError(message: "--seconds needs a positive number, not \"\(text)\"")
+                guard let s = Double(text), s.isFinite, s > 0, s <= maximumSeconds else {
+                    throw ParseError(message: "--seconds needs a number above 0 and at most \(Int(maximumSeconds)), not \"\(text)\"")
                 }
                 options.seconds = s
             case "--size":
@@ -212,9 +223,9 @@ package struct PlaygroundOptions: Equatable, Sendable {
           SCENE           the scene to play first (see --list)
           --list, -l      list the scenes and exit
           --fps N         frames per second, 1…240 (default 30)
-          --frames N      stop after N frames (default: never; 3 when stdout is not a terminal;
-                          a piped replay prints every frame of the trace)
-          --seconds S     stop after S seconds of playback
+          --frames N      stop after N frames, 1…1000000000 (default: never; 3 when stdout is
+                          not a terminal; a piped replay prints every frame of the trace)
+          --seconds S     stop after S seconds of playback, at most 10000000
           --size WxH      picture size in characters (default: the terminal's, else 80x24)
           --braille       draw with braille dots, 2x4 per character, for smooth motion
           --csv FILE      record the first scene's first run: FILE (CSV) and FILE.scene.jsonl
@@ -236,5 +247,10 @@ package struct PlaygroundOptions: Equatable, Sendable {
 
         When stdout is not a terminal the frames are printed as plain text, separated by a
         blank line, e.g.  playground rain --frames 3 --size 60x20 | cat
+
+        Files are written in place (through a symbolic link, never replacing it) and only when
+        they are regular files. Exit status: 0 done; 1 a file could not be read or written (the
+        message names it and the cause) or a replayed trace had problems; 2 a mistake in the
+        command line.
         """
 }

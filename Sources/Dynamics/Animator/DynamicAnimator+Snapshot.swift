@@ -327,8 +327,14 @@ extension DynamicAnimator {
         s.wakeAllOnSync = try r.bool()
         s.groundBody = try r.bodyID()   // may be stale: `anchorBody` checks it
 
-        s.recordSlotCount = try r.int(0...Int(Int32.max))
+        // Every slot is named once after this count: a free one by one value, a used one by an
+        // item record of 20 values or more. So a count past the values left is false, and is
+        // refused before the tables of that many slots are made (a forged count of 2³¹ once
+        // made this allocate 2.1 GB before refusing).
+        s.recordSlotCount = try r.int(0...r.remaining)
         let slotRange = 0...max(0, s.recordSlotCount - 1)
+        ReadAllocationMeter.reserve(s.recordSlotCount, of: Bool.self)
+        ReadAllocationMeter.reserve(s.recordSlotCount, of: ItemRecord?.self)   // `recordSlots`, made on commit
         var slotUsed = Array(repeating: false, count: s.recordSlotCount)
         func claim(_ slot: Int) throws {
             guard slot < slotUsed.count, !slotUsed[slot] else { throw r.corrupt("item slot \(slot) is used twice") }

@@ -180,7 +180,16 @@ open class DynamicAnimator {
     var frameObservers: [(token: Int, observer: (FrameReport) -> Void)] = []
     var nextObserverToken = 0
     /// Lookup only: structural diagnostics already reported, so they are not repeated every sync.
+    /// At most ``reportedOnceLimit`` are kept, the oldest forgotten first (in `reportedOnceOrder`):
+    /// a message names its item, and an app that makes and drops named items without end must
+    /// not make this set grow without end (it held 18 MB per 100 000 short-lived named items).
     var reportedOnce: Set<String> = []
+    /// The messages of `reportedOnce` in the order first reported, from `reportedOnceStart` on.
+    var reportedOnceOrder: [String] = []
+    var reportedOnceStart = 0
+    /// The most messages `reportOnce` remembers: 1 024. One forgotten is reported again the next
+    /// time it happens, then remembered again.
+    static let reportedOnceLimit = 1_024
     /// Touches ended by removing a boundary between steps (its body is destroyed then, so the
     /// engine's events of the next step cannot name it): delivered after the next step's *ended*
     /// callbacks, as UIKit reports a contact that ends because a boundary went away.
@@ -435,8 +444,24 @@ open class DynamicAnimator {
 
     /// Reports `message` only the first time it is seen (structural problems found on every sync).
     func reportOnce(_ message: String, severity: DynamicsDiagnostic.Severity = .warning) {
-        guard reportedOnce.insert(message).inserted else { return }
+        guard rememberReported(message) else { return }
         report(message, severity: severity)
+    }
+
+    /// Adds `message` to the messages reported once; false when it is there already.
+    func rememberReported(_ message: String) -> Bool {
+        guard reportedOnce.insert(message).inserted else { return false }
+        reportedOnceOrder.append(message)
+        if reportedOnce.count > Self.reportedOnceLimit {
+            reportedOnce.remove(reportedOnceOrder[reportedOnceStart])
+            reportedOnceStart += 1
+            // Drop the forgotten half of the queue now and then: amortised O(1) a message.
+            if reportedOnceStart >= Self.reportedOnceLimit {
+                reportedOnceOrder.removeFirst(reportedOnceStart)
+                reportedOnceStart = 0
+            }
+        }
+        return true
     }
 
     /// Reports the engine's validation findings after a step (the walk runs only under
@@ -445,7 +470,7 @@ open class DynamicAnimator {
     func reportValidationFailure() {
         let message = "\(DebugSwitches.validationFailurePrefix) after engine step \(world.stepCount): "
             + world.validationErrors.prefix(5).joined(separator: "; ")
-        guard reportedOnce.insert(DebugSwitches.validationFailurePrefix).inserted else { return }
+        guard rememberReported(DebugSwitches.validationFailurePrefix) else { return }
         report(message)
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }

@@ -157,6 +157,7 @@ open class CollisionBehavior: DynamicBehavior {
     }
 
     private func addBoundary(_ identifier: AnyHashable, object: (any NSCopying)?, for path: BezierPath) {
+        guard identifierIsUsable(identifier) else { return }
         var segments: [(CGPoint, CGPoint)] = []
         for polyline in path.flattened(tolerance: 0.5) {
             let p = polyline.points
@@ -201,6 +202,7 @@ open class CollisionBehavior: DynamicBehavior {
     }
 
     private func addBoundary(_ identifier: AnyHashable, object: (any NSCopying)?, from p1: CGPoint, to p2: CGPoint) {
+        guard identifierIsUsable(identifier) else { return }
         guard p1.isUsableAnimatorValue, p2.isUsableAnimatorValue, p1 != p2 else {
             report("CollisionBehavior.addBoundary(withIdentifier: \(identifier)) needs two distinct finite points within ±10⁷ pt; ignored.")
             return
@@ -209,6 +211,18 @@ open class CollisionBehavior: DynamicBehavior {
         path.move(to: p1)
         path.addLine(to: p2)
         install(Boundary(identifier: identifier, object: object, path: path, segments: [(p1, p2)]))
+    }
+
+    /// Whether `identifier` can name a boundary: it must equal itself. A NaN (`Double.nan`,
+    /// `Float.nan`, `CGFloat.nan`, an `NSNumber` holding one, or a value holding one) does not,
+    /// so such a boundary could never be found, replaced or removed, and the animator's own
+    /// snapshot would be refused as naming a boundary that is not there. Reported and ignored.
+    private func identifierIsUsable(_ identifier: AnyHashable) -> Bool {
+        guard identifier == identifier else {
+            report("CollisionBehavior.addBoundary(withIdentifier: \(identifier)): an identifier that is not equal to itself (a NaN) could never be found or removed; ignored.")
+            return false
+        }
+        return true
     }
 
     private func install(_ boundary: Boundary) {

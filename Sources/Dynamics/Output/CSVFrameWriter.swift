@@ -51,8 +51,12 @@ public final class CSVFrameWriter {
     /// The file being written, or `nil` for a writer that keeps its text in memory.
     public let path: String?
 
-    /// The first error met while writing the file, or `nil`. After an error the writer stops
-    /// writing (later rows are dropped) and `isClosed` becomes `true`.
+    /// The first error met while writing the file (or the scene file), or `nil`. After an error
+    /// the writer stops writing (later rows are dropped) and `isClosed` becomes `true`. Its
+    /// description names the file and the cause (`cannot write rain.csv: No space left on
+    /// device`). Check it after ``close()``: a trace cut by a full disk or a file-size limit is
+    /// otherwise indistinguishable from a short run. (Past a file-size limit the system sends
+    /// `SIGXFSZ`, which ends the process unless it is ignored; the `playground` ignores it.)
     public private(set) var error: (any Error)?
 
     /// Whether `close()` was called, or a file error stopped the writer. Writes are then ignored.
@@ -67,10 +71,14 @@ public final class CSVFrameWriter {
     public let scenePath: String?
 
     private var memoryText = ""
-    private var fileHandle: FileHandle?
+    private var fileHandle: OutputFile?
     private var buffer: [UInt8] = []
     private var memorySceneText = ""
-    private var sceneHandle: FileHandle?
+    private var sceneHandle: OutputFile?
+    /// Whether the scene file's first line has been written.
+    private var sceneStarted = false
+    /// Opens a file of the trace: ``OutputFile/init(path:append:)``, or a stand-in in tests.
+    private let open: (String) throws(OutputFileError) -> OutputFile
     private var sceneBuffer: [UInt8] = []
     /// The scene as last written by ``write(_:scene:)``, to write only what changed.
     private var lastScene: TraceScene?
@@ -79,26 +87,45 @@ public final class CSVFrameWriter {
     public init() {
         path = nil
         scenePath = nil
+        open = { path throws(OutputFileError) in try OutputFile(path: path) }
         memoryText = Self.header + Self.lineEnding
     }
 
-    /// Creates a writer that streams the CSV to the file at `path`, replacing any file there.
+    /// Creates a writer that streams the CSV to the file at `path`, truncating any file there.
     ///
     /// The header is buffered at once; rows follow as reports are written. Call `close()` when
-    /// done (it also runs when the writer is deinitialised). A scene file left at ``scenePath``
-    /// by an earlier trace is deleted, so it cannot be read as this trace's scene.
+    /// done (it also runs when the writer is deinitialised), then check ``error``.
+    ///
+    /// Both files are opened in place, as a shell's `>` does: a symbolic link is written through,
+    /// an existing file is truncated rather than replaced. Only regular files are written: a
+    /// directory, a device or a FIFO at either path is refused. A scene file left at
+    /// ``scenePath`` by an earlier trace is emptied at once, and an empty scene file reads as
+    /// none, so it cannot be taken for this trace's scene.
     ///
     /// - Parameter path: The file's path.
-    /// - Throws: The error of creating or opening the file.
-    public init(path: String) throws {
+    /// - Throws: The error of opening either file, naming the file and the cause.
+    public convenience init(path: String) throws {
+        try self.init(path: path, opening: { path throws(OutputFileError) in try OutputFile(path: path) })
+    }
+
+    /// A file writer whose files are opened by `opening` (tests hand it `/dev/full`).
+    init(path: String, opening: @escaping (String) throws(OutputFileError) -> OutputFile) throws(OutputFileError) {
         self.path = path
-        scenePath = TraceScene.scenePath(forTrace: path)
-        let url = URL(fileURLWithPath: path)
-        try Data().write(to: url)
-        if let scenePath, FileManager.default.fileExists(atPath: scenePath) {
-            try FileManager.default.removeItem(atPath: scenePath)
+        let scenePath = TraceScene.scenePath(forTrace: path)
+        self.scenePath = scenePath
+        open = opening
+        fileHandle = try opening(path)
+        // An old scene file: refused unless a regular file, else emptied now.
+        var info = stat()
+        if stat(scenePath, &info) == 0 || errno != ENOENT {
+            do {
+                sceneHandle = try opening(scenePath)
+            } catch {
+                try? fileHandle?.close()
+                fileHandle = nil
+                throw error
+            }
         }
-        fileHandle = try FileHandle(forWritingTo: url)
         buffer.reserveCapacity(Self.bufferCapacity)
         buffer.append(contentsOf: (Self.header + Self.lineEnding).utf8)
     }
@@ -184,8 +211,9 @@ public final class CSVFrameWriter {
     private func writeScene(_ changes: [TraceSceneChange]) {
         guard !changes.isEmpty, !isClosed else { return }
         var text = ""
-        if path == nil ? memorySceneText.isEmpty : sceneHandle == nil {
+        if path == nil ? memorySceneText.isEmpty : !sceneStarted {
             text += TraceSceneChange.headerLine + "\n"
+            sceneStarted = true
         }
         for change in changes { text += change.jsonLine + "\n" }
         if path == nil {
@@ -194,9 +222,7 @@ public final class CSVFrameWriter {
         }
         if sceneHandle == nil, let scenePath {
             do {
-                let url = URL(fileURLWithPath: scenePath)
-                try Data().write(to: url)
-                sceneHandle = try FileHandle(forWritingTo: url)
+                sceneHandle = try open(scenePath)
             } catch {
                 fail(error)
                 return
@@ -229,12 +255,8 @@ public final class CSVFrameWriter {
         }
     }
 
-    private static func write(_ bytes: [UInt8], to handle: FileHandle) throws {
-        if #available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *) {
-            try handle.write(contentsOf: bytes)
-        } else {
-            handle.write(Data(bytes))
-        }
+    private static func write(_ bytes: [UInt8], to handle: OutputFile) throws(OutputFileError) {
+        try handle.write(bytes)
     }
 
     /// Flushes and closes the file (and the scene file); later writes are ignored. Closing
@@ -267,12 +289,8 @@ public final class CSVFrameWriter {
         sceneHandle = nil
     }
 
-    private static func close(_ handle: FileHandle) throws {
-        if #available(macOS 10.15, iOS 13, tvOS 13, watchOS 6, *) {
-            try handle.close()
-        } else {
-            handle.closeFile()
-        }
+    private static func close(_ handle: OutputFile) throws(OutputFileError) {
+        try handle.close()
     }
 }
 

@@ -221,6 +221,7 @@ struct SnapshotReader {
     let formatVersion: Int
 
     init(bits: [UInt64], subject: String, formatVersion: Int = DynamicsSnapshot.formatVersion) {
+        ReadAllocationMeter.reserve(bits.count, of: Double.self)
         values = bits.map(Double.init(bitPattern:))
         self.subject = subject
         self.formatVersion = formatVersion
@@ -263,6 +264,9 @@ struct SnapshotReader {
         }
         return Int(v)
     }
+
+    /// The values not read yet.
+    var remaining: Int { values.count - index }
 
     /// A count of following entries, each at least `perEntry` values long.
     mutating func count(perEntry: Int = 1) throws -> Int {

@@ -12,9 +12,11 @@ public struct TraceDiagnostic: Sendable, Equatable, CustomStringConvertible {
 
     /// The file the line is in.
     public var file: File
-    /// The line, counted from 1 (line breaks inside quoted fields count).
+    /// The line, counted from 1 (line breaks inside quoted fields count); 0 for the file as a
+    /// whole (a scene file that is a directory, or too large).
     public var line: Int
-    /// What is wrong, in a sentence.
+    /// What is wrong, in a sentence. Text quoted from the file has its control characters
+    /// escaped (`\u{1B}`), so a message can be printed on a terminal as it is.
     public var message: String
 
     /// Creates a diagnostic.
@@ -29,9 +31,11 @@ public struct TraceDiagnostic: Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `line 12: …` for the frames, `scene line 3: …` for the scene file.
+    /// `line 12: …` for the frames, `scene line 3: …` for the scene file, `scene file: …` for
+    /// the scene file as a whole.
     public var description: String {
-        (file == .scene ? "scene line " : "line ") + "\(line): \(message)"
+        if line <= 0 { return (file == .scene ? "scene file: " : "file: ") + message }
+        return (file == .scene ? "scene line " : "line ") + "\(line): \(message)"
     }
 }
 
@@ -55,9 +59,10 @@ public struct TraceFrame: Sendable, Equatable {
 /// time, forward or back, without loading the file.
 ///
 /// The reader keeps a fixed buffer (256 KiB, more only for a record longer than that), an index
-/// of where each frame starts (a few dozen bytes per frame, built as frames are reached, never
-/// the frames themselves), and the scene file's changes (one entry per change, read at once).
-/// Going back to a frame seeks to its offset and reads it again.
+/// of where frames start (built as frames are reached, never the frames themselves: every frame
+/// up to 16 384, then every second, fourth … so it stays under about 0.7 MB), and the scene
+/// file's changes (one entry per change, read at once, at most 64 MiB of them). Going back to a
+/// frame seeks to the nearest start the index holds before it, skims on and reads it again.
 ///
 /// **Damaged traces never stop it.** A row that cannot be used — too few or too many fields, a
 /// value that is not a number or not finite, a truncated last line — is left out of its frame;
@@ -88,8 +93,18 @@ public final class TraceReader {
     /// written without ``CSVFrameWriter/record(_:)``): items are then drawn as marks.
     public let scenePath: String?
 
-    /// Whether a scene file (or scene text) came with the trace.
-    public let hasScene: Bool
+    /// Whether a scene file (or scene text) came with the trace and describes something. An
+    /// empty scene file (``CSVFrameWriter`` empties an old one it does not write over) and one
+    /// that cannot be read (a diagnostic says why) count as none.
+    public private(set) var hasScene: Bool
+
+    /// The largest scene file read: 64 MiB. The scene is held in memory (it describes every
+    /// change at once); the lines past this are left out with a diagnostic.
+    public static let maximumSceneFileBytes = 64 << 20
+
+    /// The longest scene line read: 8 MiB (a boundary of about 300 000 segments). A longer
+    /// line is skipped with a diagnostic, unread.
+    public static let maximumSceneLineBytes = 8 << 20
 
     /// The problems found so far, in the order found (at most ``maximumDiagnostics``).
     public private(set) var diagnostics: [TraceDiagnostic] = []
@@ -105,8 +120,16 @@ public final class TraceReader {
     public private(set) var frameCount: Int?
 
     /// The number of frames whose start is known (read or passed): ``frame(at:)`` below this
-    /// seeks straight to them.
-    public var indexedFrameCount: Int { index.count }
+    /// seeks to the nearest frame the index holds before it and skims on from there.
+    public var indexedFrameCount: Int { knownFrames }
+
+    /// The most frames the index holds: 16 384. Past that it keeps every second entry and
+    /// doubles ``indexStride``, so the index never passes about 0.8 MB however long the trace.
+    static let maximumIndexEntries = 16_384
+
+    /// The most separate runs of frames remembered as checked (their problems reported): 1 024.
+    /// Past that the shortest run is forgotten, and its frames, read again, report again.
+    static let maximumCheckedRuns = 1_024
 
     // MARK: State
 
@@ -120,8 +143,6 @@ public final class TraceReader {
         var time: Double
         /// How many scene changes apply to it (a prefix of `sceneLog`).
         var sceneChanges: Int
-        /// Whether its rows have been checked (their problems reported).
-        var checked: Bool
     }
 
     /// The columns used, by index in a row.
@@ -135,7 +156,19 @@ public final class TraceReader {
     private let stream: CSVRecordStream
     private var handle: FileHandle?
     private var columns = Columns()
+    /// Where frames start: `index[k]` is the frame at position `k × indexStride`. Frames in
+    /// between are found by skimming on from the entry before them.
     private var index: [IndexEntry] = []
+    private var indexStride = 1
+    /// The frames whose start is known: positions `0 ..< knownFrames`.
+    private var knownFrames = 0
+    /// The last known frame (at `knownFrames - 1`), from which scanning goes on.
+    private var frontier: IndexEntry?
+    /// The last frame located off the index, so that reading frame after frame does not skim
+    /// from the index entry each time.
+    private var cursor: (position: Int, entry: IndexEntry)?
+    /// The frames whose rows have been checked, as sorted, separate runs of positions.
+    private var checkedRuns: [Range<Int>] = []
     /// The scene file's changes, in file order, frames made non-decreasing.
     private var sceneLog: [TraceSceneChange] = []
     /// The scene after the first `sceneApplied` changes.
@@ -152,10 +185,15 @@ public final class TraceReader {
     /// (``TraceScene/scenePath(forTrace:)``), if there is one.
     ///
     /// - Parameter path: The CSV's path.
-    /// - Throws: The error of opening the CSV (a missing scene file is not an error).
+    /// - Throws: The error of opening the CSV, or ``TraceFileError`` when it is not a regular
+    ///   file. A scene file that is missing is no error; one that cannot be read (a directory,
+    ///   a device, a read error) is a diagnostic of the scene file, and the trace is read
+    ///   without it.
     public convenience init(path: String) throws {
         let scene = TraceScene.scenePath(forTrace: path)
-        try self.init(path: path, scenePath: FileManager.default.fileExists(atPath: scene) ? scene : nil)
+        var info = stat()
+        let exists = lstat(scene, &info) == 0
+        try self.init(path: path, scenePath: exists ? scene : nil)
     }
 
     /// Opens the trace at `path` with the scene file at `scenePath`.
@@ -163,19 +201,21 @@ public final class TraceReader {
     /// - Parameters:
     ///   - path: The CSV's path.
     ///   - scenePath: The scene file's path, or `nil` to read the trace without one.
-    /// - Throws: The error of opening either file.
+    /// - Throws: The error of opening the CSV, or ``TraceFileError`` when it is not a regular
+    ///   file (a directory, a device such as `/dev/zero`, a FIFO: a trace is read by seeking).
+    ///   Problems with the scene file are diagnostics (see ``init(path:)``).
     public init(path: String, scenePath: String?) throws {
+        try Self.requireRegularFile(path)
         let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
         self.path = path
         self.handle = handle
         self.scenePath = scenePath
         stream = CSVRecordStream(handle: handle)
+        hasScene = false
         if let scenePath {
-            let data = try Data(contentsOf: URL(fileURLWithPath: scenePath))
-            hasScene = true
-            loadScene(data)
-        } else {
-            hasScene = false
+            if let data = readSceneFile(scenePath) {
+                loadScene(data)
+            }
         }
         readHeader()
     }
@@ -185,28 +225,73 @@ public final class TraceReader {
     ///
     /// - Parameters:
     ///   - text: The CSV.
-    ///   - sceneText: The scene file's text; default `nil` (no scene).
+    ///   - sceneText: The scene file's text; default `nil` (no scene). Empty text is no scene.
     public init(text: String, sceneText: String? = nil) {
         path = nil
         scenePath = nil
         stream = CSVRecordStream(bytes: Array(text.utf8))
+        hasScene = false
         if let sceneText {
-            hasScene = true
-            loadScene(Data(sceneText.utf8))
-        } else {
-            hasScene = false
+            var data = Data(sceneText.utf8)
+            if data.count > Self.maximumSceneFileBytes {
+                data = cutScene(data)
+            }
+            loadScene(data)
         }
         readHeader()
+    }
+
+    /// Throws unless `path` is a regular file (through links).
+    private static func requireRegularFile(_ path: String) throws {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return }   // opening says why
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw TraceFileError(path: path, problem: OutputFile.kindName(info) + ", not a trace file")
+        }
+    }
+
+    /// The scene file's bytes (at most ``maximumSceneFileBytes``), or nil with a diagnostic
+    /// naming what is wrong with it.
+    private func readSceneFile(_ scenePath: String) -> Data? {
+        var info = stat()
+        guard stat(scenePath, &info) == 0 else {
+            report(0, "cannot be read (\(String(cString: strerror(errno)))); the frames are drawn without it", file: .scene)
+            return nil
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            report(0, OutputFile.kindName(info) + ", not a scene file; the frames are drawn without it", file: .scene)
+            return nil
+        }
+        do {
+            let file = try FileHandle(forReadingFrom: URL(fileURLWithPath: scenePath))
+            defer { try? file.close() }
+            let data = try file.read(upToCount: Self.maximumSceneFileBytes + 1) ?? Data()
+            return data.count > Self.maximumSceneFileBytes ? cutScene(data) : data
+        } catch {
+            report(0, "cannot be read (\(error.localizedDescription)); the frames are drawn without it", file: .scene)
+            return nil
+        }
+    }
+
+    /// `data` cut to ``maximumSceneFileBytes`` at a line's end, with a diagnostic.
+    private func cutScene(_ data: Data) -> Data {
+        let limit = Self.maximumSceneFileBytes
+        var end = limit
+        while end > 0 && data[data.startIndex + end - 1] != UInt8(ascii: "\n") { end -= 1 }
+        report(0, "larger than \(limit >> 20) MiB; the lines past that are left out", file: .scene)
+        return data.prefix(end)
     }
 
     deinit {
         try? handle?.close()
     }
 
+    /// Counts a problem and keeps it (the first ``maximumDiagnostics``), its control characters
+    /// escaped: messages quote the file, and the file must not steer a terminal they reach.
     private func report(_ line: Int, _ message: String, file: TraceDiagnostic.File = .frames) {
         diagnosticCount += 1
         if diagnostics.count < Self.maximumDiagnostics {
-            diagnostics.append(TraceDiagnostic(file: file, line: line, message: message))
+            diagnostics.append(TraceDiagnostic(file: file, line: line, message: TerminalText.escaped(message)))
         }
     }
 
@@ -228,6 +313,7 @@ public final class TraceReader {
             tables += keys.capacity * (MemoryLayout<String>.stride + MemoryLayout<Int>.stride)
         }
         return tables + stream.heldBytes + index.capacity * MemoryLayout<IndexEntry>.stride
+            + checkedRuns.capacity * MemoryLayout<Range<Int>>.stride
             + sceneLog.capacity * MemoryLayout<TraceSceneChange>.stride
             + scene.items.capacity * MemoryLayout<TraceScene.Item>.stride + parts
     }
@@ -264,13 +350,13 @@ public final class TraceReader {
             frameCount = 0
             return
         }
-        if index.isEmpty {
+        if knownFrames == 0 {
             report(first.line + 1, "no frames: the file holds only the header")
         }
     }
 
-    /// Records the frame starting at `offset` in the index (reading its first row's number and
-    /// time), or the trace's end when no row follows.
+    /// Records the frame starting at `offset` as the next known frame (reading its first row's
+    /// number and time), or the trace's end when no row follows.
     private func startFrame(at offset: Int, line: Int, previousTime: Double) {
         stream.seek(to: offset, line: line)
         var first: CSVRecordStream.Record?
@@ -280,23 +366,111 @@ public final class TraceReader {
             break
         }
         guard let record = first else {
-            frameCount = index.count
+            frameCount = knownFrames
             return
         }
+        advanceFrontier(entry(startingWith: record, previousTime: previousTime, after: frontier))
+    }
+
+    /// The index entry of a frame whose first row is the record just read.
+    private func entry(startingWith record: CSVRecordStream.Record, previousTime: Double, after previous: IndexEntry?) -> IndexEntry {
         let number = record.fieldCount > columns.frame ? stream.integer(columns.frame) ?? -1 : -1
         var time = previousTime
         if record.fieldCount > columns.time, let t = stream.double(columns.time), t.isFinite { time = t }
-        if let last = index.last {
-            if number < last.number {
-                report(record.line, "frame \(number) follows frame \(last.number); frame numbers should not go back")
+        let applied = previous?.sceneChanges ?? 0
+        return IndexEntry(offset: record.offset, line: record.line, number: number, time: time,
+                          sceneChanges: max(applied, sceneChangeCount(upTo: number)))
+    }
+
+    /// Adds the frame after the last known one: checks its order, and keeps it in the index when
+    /// its position falls on the stride (thinning the index when it is full).
+    private func advanceFrontier(_ entry: IndexEntry) {
+        if let last = frontier {
+            if entry.number < last.number {
+                report(entry.line, "frame \(entry.number) follows frame \(last.number); frame numbers should not go back")
             }
-            if time < last.time {
-                report(record.line, "the time goes back from \(last.time) s to \(time) s")
+            if entry.time < last.time {
+                report(entry.line, "the time goes back from \(last.time) s to \(entry.time) s")
             }
         }
-        let applied = index.last?.sceneChanges ?? 0
-        index.append(IndexEntry(offset: record.offset, line: record.line, number: number, time: time,
-                                sceneChanges: max(applied, sceneChangeCount(upTo: number)), checked: false))
+        let position = knownFrames
+        if position % indexStride == 0 {
+            if index.count == Self.maximumIndexEntries {
+                // Keep the entries at even places: the stride doubles, the positions stay multiples of it.
+                var k = 0
+                index.removeAll { _ in defer { k += 1 }; return k % 2 == 1 }
+                indexStride *= 2
+            }
+            if position % indexStride == 0 { index.append(entry) }
+        }
+        frontier = entry
+        knownFrames += 1
+    }
+
+    /// Where the frame after `entry` starts, passing over its rows (only their frame numbers are
+    /// read); nil when the file ends first. Records nothing.
+    private func followingEntry(_ entry: IndexEntry) -> IndexEntry? {
+        stream.seek(to: entry.offset, line: entry.line)
+        // Skimmed: only the frame field of each row is read (a frame of 2 000 rows in well
+        // under a millisecond), so a player can pass many frames in one display frame.
+        _ = stream.skim(field: columns.frame)   // its first row
+        while let record = stream.skim(field: columns.frame) {
+            guard !record.isBlank, let number = record.integer, number != entry.number else { continue }
+            stream.seek(to: record.offset, line: record.line)
+            guard let first = stream.next() else { return nil }
+            return self.entry(startingWith: first, previousTime: entry.time, after: entry)
+        }
+        return nil
+    }
+
+    /// The index entry of the known frame at `position`: from the index, the cursor or the
+    /// frontier, skimming on from the nearest one before it.
+    private func entry(at position: Int) -> IndexEntry {
+        precondition(position >= 0 && position < knownFrames)
+        if position == knownFrames - 1, let frontier { return frontier }
+        var at = (position / indexStride) * indexStride
+        var current = index[position / indexStride]
+        if let cursor, cursor.position <= position, cursor.position >= at {
+            at = cursor.position
+            current = cursor.entry
+        }
+        while at < position {
+            guard let next = followingEntry(current) else { break }   // cannot happen below knownFrames
+            current = next
+            at += 1
+        }
+        cursor = (position, current)
+        return current
+    }
+
+    /// Whether the rows of the frame at `position` have not been checked yet; marks them checked.
+    private func checkOnce(_ position: Int) -> Bool {
+        // The first run that ends at or after `position`: it holds it, ends just before it, or follows it.
+        var low = 0, high = checkedRuns.count
+        while low < high {
+            let mid = (low + high) / 2
+            if checkedRuns[mid].upperBound < position { low = mid + 1 } else { high = mid }
+        }
+        if low < checkedRuns.count && checkedRuns[low].contains(position) { return false }
+        let joinsPrevious = low < checkedRuns.count && checkedRuns[low].upperBound == position
+        let after = joinsPrevious ? low + 1 : low
+        let joinsNext = after < checkedRuns.count && checkedRuns[after].lowerBound == position + 1
+        switch (joinsPrevious, joinsNext) {
+        case (true, true):
+            checkedRuns[low] = checkedRuns[low].lowerBound ..< checkedRuns[after].upperBound
+            checkedRuns.remove(at: after)
+        case (true, false):
+            checkedRuns[low] = checkedRuns[low].lowerBound ..< position + 1
+        case (false, true):
+            checkedRuns[after] = position ..< checkedRuns[after].upperBound
+        case (false, false):
+            checkedRuns.insert(position ..< position + 1, at: low)
+            if checkedRuns.count > Self.maximumCheckedRuns,
+               let shortest = checkedRuns.indices.min(by: { checkedRuns[$0].count < checkedRuns[$1].count }) {
+                checkedRuns.remove(at: shortest)
+            }
+        }
+        return true
     }
 
     // MARK: Reading frames
@@ -323,7 +497,7 @@ public final class TraceReader {
     /// - Parameter position: The frame's place in the file, from 0.
     public func time(ofFrameAt position: Int) -> TimeInterval? {
         guard position >= 0, reachIndex(position) else { return nil }
-        return index[position].time
+        return entry(at: position).time
     }
 
     /// The `frame` number of the frame at `position`, from its first row (-1 when unreadable),
@@ -332,47 +506,34 @@ public final class TraceReader {
     /// - Parameter position: The frame's place in the file, from 0.
     public func frameNumber(ofFrameAt position: Int) -> Int? {
         guard position >= 0, reachIndex(position) else { return nil }
-        return index[position].number
+        return entry(at: position).number
     }
 
-    /// Reads (scans) until the index holds `position`; false when the trace ends first.
+    /// Reads (scans) until the frame at `position` is known; false when the trace ends first.
     private func reachIndex(_ position: Int) -> Bool {
-        while index.count <= position {
-            if frameCount != nil { return false }
-            scanFrame(index.count - 1)
+        while knownFrames <= position {
+            guard frameCount == nil, let last = frontier else { return false }
+            if let next = followingEntry(last) {
+                advanceFrontier(next)
+            } else {
+                frameCount = knownFrames
+                reportEndOfStream()
+            }
         }
         return true
     }
 
-    /// Passes over the frame at `position` reading only the frame numbers, to find where the
-    /// next one starts.
-    private func scanFrame(_ position: Int) {
-        let entry = index[position]
-        stream.seek(to: entry.offset, line: entry.line)
-        // Skimmed: only the frame field of each row is read (a frame of 2 000 rows in well
-        // under a millisecond), so a player can pass many frames in one display frame.
-        _ = stream.skim(field: columns.frame)   // its first row
-        while let record = stream.skim(field: columns.frame) {
-            guard !record.isBlank, let number = record.integer, number != entry.number else { continue }
-            startFrame(at: record.offset, line: record.line, previousTime: entry.time)
-            return
-        }
-        frameCount = index.count
-        reportEndOfStream()
-    }
-
     private func reportEndOfStream() {
         if let error = stream.readError {
-            report(index.last?.line ?? 1, "reading stopped: \(error.localizedDescription)")
+            report(frontier?.line ?? 1, "reading stopped: \(error.localizedDescription)")
         }
     }
 
     /// Reads the frame at `position` in full.
     private func readFrame(_ position: Int) -> TraceFrame {
-        let entry = index[position]
-        let check = !entry.checked
-        index[position].checked = true
-        let frameScene = sceneForFrame(position)
+        let entry = entry(at: position)
+        let check = checkOnce(position)
+        let frameScene = sceneForFrame(entry)
         stream.seek(to: entry.offset, line: entry.line)
 
         var items: [FrameReport.Item] = []
@@ -392,9 +553,9 @@ public final class TraceReader {
             }
             if record.fieldCount > columns.frame, let number = stream.integer(columns.frame), number != entry.number,
                record.offset != entry.offset {
-                if position + 1 == index.count {
-                    startFrame(at: record.offset, line: record.line, previousTime: entry.time)
-                }
+                let next = self.entry(startingWith: record, previousTime: entry.time, after: entry)
+                if position + 1 == knownFrames { advanceFrontier(next) }
+                if position + 1 < knownFrames { cursor = (position + 1, next) }
                 reachedNext = true
                 break
             }
@@ -415,8 +576,8 @@ public final class TraceReader {
                                           isResting: row.resting))
             parts.append(resolved.item)
         }
-        if !reachedNext && position + 1 == index.count && frameCount == nil {
-            frameCount = index.count
+        if !reachedNext && position + 1 == knownFrames && frameCount == nil {
+            frameCount = knownFrames
             reportEndOfStream()
         }
         var attachments = frameScene.attachments
@@ -525,9 +686,9 @@ public final class TraceReader {
 
     // MARK: The scene
 
-    /// The scene of the frame at `position`.
-    private func sceneForFrame(_ position: Int) -> TraceScene {
-        let wanted = index[position].sceneChanges
+    /// The scene of the frame `entry` starts.
+    private func sceneForFrame(_ entry: IndexEntry) -> TraceScene {
+        let wanted = entry.sceneChanges
         if wanted < sceneApplied {
             scene = TraceScene()
             sceneApplied = 0
@@ -550,15 +711,28 @@ public final class TraceReader {
         return low
     }
 
-    /// Reads the scene file: every line a change; bad lines are reported and skipped.
+    /// Reads the scene file: every line a change; bad lines are reported and skipped. An item
+    /// line may place an item at most one past the items placed so far (files written by
+    /// ``CSVFrameWriter`` always do): a position far beyond would make the scene allocate a
+    /// description for every position up to it, from one short line.
     private func loadScene(_ data: Data) {
+        guard !data.isEmpty else { return }
+        hasScene = true
         var lineNumber = 0
         var sawHeader = false
         var lastFrame = Int.min
-        let text = String(decoding: data, as: UTF8.self)
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        var itemsPlaced = 0
+        var start = data.startIndex
+        while start < data.endIndex {
+            let end = data[start...].firstIndex(of: UInt8(ascii: "\n")) ?? data.endIndex
+            defer { start = end < data.endIndex ? end + 1 : end }
             lineNumber += 1
-            var line = rawLine
+            if end - start > Self.maximumSceneLineBytes {
+                report(lineNumber, "a line of \(end - start) bytes, longer than \(Self.maximumSceneLineBytes >> 20) MiB; line skipped", file: .scene)
+                continue
+            }
+            let text = String(decoding: data[start ..< end], as: UTF8.self)
+            var line = text[...]
             if line.hasSuffix("\r") { line = line.dropLast() }
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
             do {
@@ -571,6 +745,13 @@ public final class TraceReader {
                     }
                     sawHeader = true
                 case .change(var change):
+                    if case .item(let position, _) = change.kind {
+                        guard position <= itemsPlaced else {
+                            report(lineNumber, "item \(position) leaves a gap: \(itemsPlaced) items are placed so far, so the next is item \(itemsPlaced); line skipped", file: .scene)
+                            continue
+                        }
+                        itemsPlaced = max(itemsPlaced, position + 1)
+                    }
                     if change.frame < lastFrame {
                         report(lineNumber, "frame \(change.frame) follows frame \(lastFrame); taken as \(lastFrame)", file: .scene)
                         change.frame = lastFrame
@@ -586,4 +767,27 @@ public final class TraceReader {
             report(1, "no {\"format\":\"\(TraceScene.sceneFormat)\"} line; reading it anyway", file: .scene)
         }
     }
+}
+
+/// A file that cannot be read as a trace: the path and what is wrong with it.
+public struct TraceFileError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
+    /// The file.
+    public var path: String
+    /// What is wrong, e.g. `a directory, not a trace file`.
+    public var problem: String
+
+    /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - problem: What is wrong with it.
+    public init(path: String, problem: String) {
+        self.path = path
+        self.problem = problem
+    }
+
+    /// `rain.csv: a directory, not a trace file`, control characters escaped.
+    public var description: String { TerminalText.escaped("\(path): \(problem)") }
+    /// The same as ``description``.
+    public var errorDescription: String? { description }
 }

@@ -112,6 +112,7 @@ struct ByteReader {
     mutating func int32s() throws -> [Int32] {
         let n = try count(minimumSize: 4)
         var xs: [Int32] = []
+        ReadAllocationMeter.reserve(n, of: Int32.self)
         xs.reserveCapacity(n)
         for _ in 0..<n { xs.append(try i32()) }
         return xs

@@ -126,10 +126,21 @@ private struct DecodedWorld {
 
     /// Reads `count` slots: a live flag, a generation (for the pools that hand out ids), the
     /// record's fields when live, every float of a live record finite.
+    ///
+    /// The count is checked against the bytes left before anything is reserved: every slot takes
+    /// its flag and generation, and a free one also its entry in the free list after the slots
+    /// (a live one takes far more), so a count past `remaining / (flag + generation + 4)` cannot
+    /// be true. Each slot becomes an engine record of a few hundred bytes: this bounds what a
+    /// forged count can make the reader reserve to that record's size per 5 (contacts) or 9
+    /// bytes of input.
     private static func slots<R: SnapshotRecord & PoolElement>(_ name: String, _ r: inout ByteReader, hasGeneration: Bool,
+                                                               reserve: (Int) -> Void,
                                                                append: (R, UInt32) -> Void,
                                                                cleanUp: (R) -> Void = { _ in }) throws {
-        let n = try r.count(minimumSize: hasGeneration ? 5 : 1)
+        let n = try r.count(minimumSize: (hasGeneration ? 5 : 1) + 4)
+        ReadAllocationMeter.reserve(n, of: R.self)
+        if hasGeneration { ReadAllocationMeter.reserve(n, of: UInt32.self) }
+        reserve(n)
         for i in 0..<n {
             r.record = "\(name) \(i)"
             r.field = "isAlive"
@@ -169,24 +180,31 @@ private struct DecodedWorld {
 
         var bodies: [Body] = [], shapes: [Shape] = [], contacts: [Contact] = [], joints: [Joint] = []
         var bodyGenerations: [UInt32] = [], shapeGenerations: [UInt32] = [], jointGenerations: [UInt32] = []
-        try Self.slots("body", &r, hasGeneration: true, append: { (b: Body, g) in bodies.append(b); bodyGenerations.append(g) })
+        try Self.slots("body", &r, hasGeneration: true, reserve: { bodies.reserveCapacity($0); bodyGenerations.reserveCapacity($0) },
+                       append: { (b: Body, g) in bodies.append(b); bodyGenerations.append(g) })
         self.bodies = bodies
         self.bodyGenerations = bodyGenerations
         r.record = "free bodies"; freeBodies = try r.int32s()
         defer { self.shapes = shapes; self.shapeGenerations = shapeGenerations }   // so that a failure frees the polygons read so far
-        try Self.slots("shape", &r, hasGeneration: true, append: { (s: Shape, g) in shapes.append(s); shapeGenerations.append(g) },
+        try Self.slots("shape", &r, hasGeneration: true, reserve: { shapes.reserveCapacity($0); shapeGenerations.reserveCapacity($0) },
+                       append: { (s: Shape, g) in shapes.append(s); shapeGenerations.append(g) },
                        cleanUp: { $0.polygon?.free() })
         r.record = "free shapes"; freeShapes = try r.int32s()
-        try Self.slots("contact", &r, hasGeneration: false, append: { (c: Contact, _) in contacts.append(c) })
+        try Self.slots("contact", &r, hasGeneration: false, reserve: { contacts.reserveCapacity($0) },
+                       append: { (c: Contact, _) in contacts.append(c) })
         self.contacts = contacts
         r.record = "free contacts"; freeContacts = try r.int32s()
-        try Self.slots("joint", &r, hasGeneration: true, append: { (j: Joint, g) in joints.append(j); jointGenerations.append(g) })
+        try Self.slots("joint", &r, hasGeneration: true, reserve: { joints.reserveCapacity($0); jointGenerations.reserveCapacity($0) },
+                       append: { (j: Joint, g) in joints.append(j); jointGenerations.append(g) })
         self.joints = joints
         self.jointGenerations = jointGenerations
         r.record = "free joints"; freeJoints = try r.int32s()
         r.record = "awake bodies"; awakeBodies = try r.int32s()
         r.record = "sleeping islands"
-        for _ in 0..<(try r.count(minimumSize: 4)) { sleepIslands.append(try r.int32s()) }
+        let islands = try r.count(minimumSize: 4)
+        ReadAllocationMeter.reserve(islands, of: [Int32].self)
+        sleepIslands.reserveCapacity(islands)
+        for _ in 0..<islands { sleepIslands.append(try r.int32s()) }
         r.record = "free sleeping islands"; freeSleepIslands = try r.int32s()
         r.record = "moved proxies"; movedProxies = try r.int32s()
         r.record = "end"

@@ -29,12 +29,29 @@ struct PlaygroundOptionsTests {
         #expect(try PlaygroundOptions.parse(["--seconds", "0.1"]).frameLimit(interactive: false) == 3)
     }
 
+    /// Issue 29: `--seconds 1e18` trapped converting `seconds × fps` to `Int`. The parser now
+    /// refuses it; options set in code past the range are clamped, never trapped on.
+    @Test func frameLimitNeverTraps() throws {
+        let largest = try PlaygroundOptions.parse(["--seconds", "10000000", "--fps", "240"])
+        #expect(largest.frameLimit(interactive: true) == 2_400_000_000)
+        for seconds in [1e18, 1e300, .infinity, .nan, 1e-300] {
+            var options = PlaygroundOptions()
+            options.seconds = seconds
+            options.fps = 240
+            let limit = options.frameLimit(interactive: true)
+            #expect(limit != nil && limit! >= 1, "\(seconds) s")
+        }
+    }
+
     @Test(arguments: [
         (["--fps"], "--fps needs a value"),
         (["--fps", "0"], "--fps needs an integer from 1 to 240, not \"0\""),
         (["--fps", "fast"], "--fps needs an integer from 1 to 240, not \"fast\""),
-        (["--frames", "-2"], "--frames needs a positive integer, not \"-2\""),
-        (["--seconds", "nan"], "--seconds needs a positive number, not \"nan\""),
+        (["--frames", "-2"], "--frames needs an integer from 1 to 1000000000, not \"-2\""),
+        (["--seconds", "nan"], "--seconds needs a number above 0 and at most 10000000, not \"nan\""),
+        // Issue 29: these once stopped the program on a Double → Int overflow (signal 4).
+        (["--seconds", "1e18"], "--seconds needs a number above 0 and at most 10000000, not \"1e18\""),
+        (["--frames", "99999999999999999999"], "--frames needs an integer from 1 to 1000000000, not \"99999999999999999999\""),
         (["--size", "80"], "--size needs WIDTHxHEIGHT in characters (1…1000 each), e.g. 80x24, not \"80\""),
         (["--size", "0x10"], "--size needs WIDTHxHEIGHT in characters (1…1000 each), e.g. 80x24, not \"0x10\""),
         (["--braille=yes"], "--braille takes no value"),
@@ -69,6 +86,8 @@ struct PlaygroundOptionsTests {
         (["replay", "a.csv", "--speed", "0"], "--speed needs a number from 0.01 to 1000, not \"0\""),
         (["replay", "a.csv", "--speed", "inf"], "--speed needs a number from 0.01 to 1000, not \"inf\""),
         (["replay", "a.csv", "--frame", "-1"], "--frame needs a frame number (0 or more), not \"-1\""),
+        (["replay", "a.csv", "--seconds", "1e300"], "--seconds needs a number above 0 and at most 10000000, not \"1e300\""),
+        (["replay", "a.csv", "--frame", "1e3"], "--frame needs a frame number (0 or more), not \"1e3\""),
         (["replay", "a.csv", "--svg-fps", "0"], "--svg-fps needs a number from 0.1 to 240, not \"0\""),
         (["replay", "a.csv", "--svg"], "--svg needs a value"),
         (["replay", "a.csv", "--csv", "b.csv"], "--csv is for the gallery, not for replay"),
