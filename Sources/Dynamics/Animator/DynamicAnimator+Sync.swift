@@ -94,6 +94,7 @@ extension DynamicAnimator {
         if treeDirty && !isReconciling { reconcileTree() }
         needsSync = false
         syncItems()
+        rejoinMovedItems()
         resolveItemProperties()
         updateFilters()
         for b in flat { b.syncWorld(self) }
@@ -151,6 +152,26 @@ extension DynamicAnimator {
         // Join, in depth-first order.
         for item in wanted where recordByID[ObjectIdentifier(item)] == nil {
             if let r = makeRecord(for: item) { records.append(r) }
+        }
+    }
+
+    /// Items that left every behaviour and came back within one frame keep their record (the
+    /// synchronisation sees only where they ended up), but on iOS they left the world and joined it
+    /// again: a joining item takes its state from the item at that moment. So an item whose
+    /// membership changed since the last synchronisation and whose `center` (or transform) is no
+    /// longer what the animator last wrote was moved by hand while it was out: it is read again,
+    /// as a new item is, at rest. (On iOS a centre set by hand on an item that never left is
+    /// overwritten by the next step; that case is untouched here, since its membership did not change.)
+    private func rejoinMovedItems() {
+        guard !itemsToWake.isEmpty else { return }
+        for item in itemsToWake {
+            guard let r = recordByID[ObjectIdentifier(item)] else { continue }
+            var moved = item.center != r.lastCenter
+            if !moved, let cache = r.transformCache, cache.angle == r.lastAngle { moved = item.transform != cache.transform }
+            guard moved, world.isValid(r.body) else { continue }
+            reread(r)
+            world.setLinearVelocity(r.body, .zero)
+            world.setAngularVelocity(r.body, 0)
         }
     }
 
