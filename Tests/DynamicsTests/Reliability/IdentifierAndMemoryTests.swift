@@ -16,7 +16,7 @@ struct IdentifierAndMemoryTests {
         let collision = CollisionBehavior(items: [ball])
         animator.addBehavior(collision)
         animator.addBehavior(GravityBehavior(items: [ball]))
-        var path = BezierPath()
+        let path = BezierPath()
         path.move(to: CGPoint(x: 0, y: 150))
         path.addLine(to: CGPoint(x: 200, y: 150))
         switch spelling {
