@@ -93,8 +93,8 @@ extension DynamicAnimator {
         defer { isSyncing = false }
         if treeDirty && !isReconciling { reconcileTree() }
         needsSync = false
-        syncItems()
-        rejoinMovedItems()
+        let joined = syncItems()
+        rejoinMovedItems(except: joined)
         resolveItemProperties()
         updateFilters()
         for b in flat { b.syncWorld(self) }
@@ -112,8 +112,9 @@ extension DynamicAnimator {
     }
 
     /// Creates bodies for items that a behaviour now holds and destroys those of items no
-    /// behaviour holds. Group members used on their own are ignored (with a diagnostic).
-    private func syncItems() {
+    /// behaviour holds. Group members used on their own are ignored (with a diagnostic). Returns
+    /// the items that joined.
+    private func syncItems() -> Set<ObjectIdentifier> {
         // The items wanted, in depth-first order of first mention.
         var wanted: [any DynamicItem] = []
         var wantedIDs = Set<ObjectIdentifier>()
@@ -150,9 +151,11 @@ extension DynamicAnimator {
         }
         if changed { wakeAllOnSync = true }
         // Join, in depth-first order.
+        var joined = Set<ObjectIdentifier>()
         for item in wanted where recordByID[ObjectIdentifier(item)] == nil {
-            if let r = makeRecord(for: item) { records.append(r) }
+            if let r = makeRecord(for: item) { records.append(r); joined.insert(r.id) }
         }
+        return joined
     }
 
     /// Items that left every behaviour and came back within one frame keep their record (the
@@ -162,9 +165,9 @@ extension DynamicAnimator {
     /// longer what the animator last wrote was moved by hand while it was out: it is read again,
     /// as a new item is, at rest. (On iOS a centre set by hand on an item that never left is
     /// overwritten by the next step; that case is untouched here, since its membership did not change.)
-    private func rejoinMovedItems() {
+    private func rejoinMovedItems(except joined: Set<ObjectIdentifier>) {
         guard !itemsToWake.isEmpty else { return }
-        for item in itemsToWake {
+        for item in itemsToWake where !joined.contains(ObjectIdentifier(item)) {
             guard let r = recordByID[ObjectIdentifier(item)] else { continue }
             var moved = item.center != r.lastCenter
             if !moved, let cache = r.transformCache, cache.angle == r.lastAngle { moved = item.transform != cache.transform }

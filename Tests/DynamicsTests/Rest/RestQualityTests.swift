@@ -282,6 +282,45 @@ struct RestQualityTests {
         #expect(failures.isEmpty, "\(failures.count): \(failures.prefix(6))")
     }
 
+    /// Boundaries that meet act as one smooth floor: a box sliding without friction across the
+    /// joints of a floor made of ten 40 pt boundary lines (or one path of ten segments, or a
+    /// flattened curve's near-collinear segments) keeps its speed (nothing along the floor acts on
+    /// it: momentum along x is conserved) and never hops (its centre stays at floor − half height).
+    @Test(arguments: ["lines", "path"])
+    func aBoxSlidingAcrossTheJointsOfAFloorKeepsItsSpeed(kind: String) {
+        let floorY: CGFloat = 400
+        let box = BasicDynamicItem(center: CGPoint(x: 30, y: floorY - 20), size: CGSize(width: 40, height: 40), name: "box")
+        let (animator, _) = Self.world([box], pull: .down) { collision in
+            let xs = (0...10).map { CGFloat($0) * 40 - 40 }
+            if kind == "lines" {
+                for i in 0..<10 {
+                    collision.addBoundary(withIdentifier: "floor\(i)" as NSString,
+                                          from: CGPoint(x: xs[i], y: floorY), to: CGPoint(x: xs[i + 1], y: floorY))
+                }
+            } else {
+                let path = BezierPath()
+                path.move(to: CGPoint(x: xs[0], y: floorY))
+                for x in xs.dropFirst() { path.addLine(to: CGPoint(x: x, y: floorY)) }
+                collision.addBoundary(withIdentifier: "floor" as NSString, for: path)
+            }
+        }
+        let push = DynamicItemBehavior(items: [box])
+        push.addLinearVelocity(CGPoint(x: 150, y: 0), for: box)
+        animator.addBehavior(push)
+        var lowest = box.center.y, highest = box.center.y
+        var slowest = CGFloat.infinity, fastest: CGFloat = 0
+        for _ in 0..<100 {      // 100 steps at 150 pt/s: 250 pt, across six joints
+            animator.step()
+            lowest = max(lowest, box.center.y); highest = min(highest, box.center.y)
+            let v = push.linearVelocity(for: box).x
+            slowest = min(slowest, v); fastest = max(fastest, v)
+        }
+        #expect(box.center.x > 30 + 240)
+        #expect(slowest > 150 - 0.5 && fastest < 150 + 0.5, "speed between \(slowest) and \(fastest) pt/s")
+        #expect(highest > floorY - 20 - 0.1 && lowest < floorY - 20 + 0.1, "centre between \(highest) and \(lowest)")
+        #expect(abs(box.angle) < 1e-3)
+    }
+
     /// Six boxes dropped one after another into the bottom-left corner pile up and the pile rests:
     /// the animator pauses within 2 s of the last contact, and no box is left moving.
     @Test func aPileInACornerRests() throws {
