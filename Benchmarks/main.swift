@@ -17,6 +17,7 @@ struct Options {
     var csvDirectory: String? = nil
     var threads = 1
     var snapshot = false
+    var setup = false
 }
 
 func parseOptions() -> Options {
@@ -35,6 +36,7 @@ func parseOptions() -> Options {
         case "--json": o.json = true
         case "--profile": o.profile = true
         case "--snapshot": o.snapshot = true
+        case "--setup": o.setup = true
         case "--smoke": o.smoke = true
         case "--csv": o.csvDirectory = value(a)
         case "--threads", "-t": guard let n = Int(value(a)), n >= 1, n <= 64 else { fail("--threads needs an integer 1…64") }; o.threads = n
@@ -52,6 +54,8 @@ func parseOptions() -> Options {
               --smoke       every scene for a few steps, one repeat (for CI)
               --csv DIR     append min/median ms per step to DIR/<scene>.csv
               --snapshot    size and encode/decode/restore time of a 1000-item animator snapshot
+              --setup       setup costs (items, behaviours, children, a long path, a stacked heap) at n = 1e3, 1e4, 1e5
+                            (with --smoke: 1e3 only); time per operation and peak memory
             """)
             exit(0)
         default: fail("unknown argument \(a) (see --help)")
@@ -72,6 +76,10 @@ func milliseconds(_ d: Duration) -> Double {
 let options = parseOptions()
 if options.snapshot {
     runSnapshotBench(repeats: options.repeats)
+    exit(0)
+}
+if options.setup {
+    runSetupBench(scenes: options.scenes, smoke: options.smoke, json: options.json)
     exit(0)
 }
 let catalogue = BenchmarkScene.all

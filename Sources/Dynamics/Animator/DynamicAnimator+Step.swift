@@ -78,9 +78,10 @@ extension DynamicAnimator {
         if counts { elapsedTime += dt }
         writeBack()
 
+        // Listed before the callbacks: behaviours they add or remove join or leave after them.
+        let behaviors = flat
         isLocked = true
         deliverContactEvents()
-        let behaviors = flat
         for b in behaviors { b.action?() }
         if running && !world.hasAwakeDynamicBody {
             running = false
