@@ -18,6 +18,7 @@ struct Options {
     var csvDirectory: String? = nil
     var threads = 1
     var snapshot = false
+    var setup = false
 }
 
 func parseOptions() -> Options {
@@ -36,6 +37,7 @@ func parseOptions() -> Options {
         case "--json": o.json = true
         case "--profile": o.profile = true
         case "--snapshot": o.snapshot = true
+        case "--setup": o.setup = true
         case "--smoke": o.smoke = true
         case "--csv": o.csvDirectory = value(a)
         case "--threads", "-t": o.threads = integer(a, value(a), in: 1...64)
@@ -53,6 +55,8 @@ func parseOptions() -> Options {
               --smoke       every scene for a few steps, one repeat (for CI)
               --csv DIR     append min/median ms per step to DIR/<scene>.csv
               --snapshot    size and encode/decode/restore time of a 1000-item animator snapshot
+              --setup       setup costs (items, behaviours, children, a long path, a stacked heap) at n = 1e3, 1e4, 1e5
+                            (with --smoke: 1e3 only); time per operation and peak memory
             """)
             exit(0)
         default: fail("unknown argument \(a) (see --help)")
@@ -103,6 +107,10 @@ if let dir = options.csvDirectory {
 }
 if options.snapshot {
     runSnapshotBench(repeats: options.repeats)
+    exit(0)
+}
+if options.setup {
+    runSetupBench(scenes: options.scenes, smoke: options.smoke, json: options.json)
     exit(0)
 }
 let catalogue = BenchmarkScene.all

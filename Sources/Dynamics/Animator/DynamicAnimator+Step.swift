@@ -76,12 +76,14 @@ extension DynamicAnimator {
         world.step(dt: Float(dt), substeps: storedSubsteps)
         engineTime += ContinuousClock.now - engineStart
         if !world.validationErrors.isEmpty { reportValidationFailure() }
+        if world.lastStepCrowdLimited > 0 { reportContactBudget() }
         if counts { elapsedTime += dt }
         writeBack()
 
+        // Listed before the callbacks: behaviours they add or remove join or leave after them.
+        let behaviors = flat
         isLocked = true
         deliverContactEvents()
-        let behaviors = flat
         for b in behaviors { b.action?() }
         if running && !world.hasAwakeDynamicBody {
             running = false
@@ -100,6 +102,12 @@ extension DynamicAnimator {
         }
         isLocked = false
         applyPendingOperations()
+    }
+
+    /// Says once that the engine's contact budget left pairs out (a heap of items overlapping
+    /// deeply, such as many created on one point): see `World.crowdLimit`.
+    private func reportContactBudget() {
+        reportOnce("Items overlap so deeply (a heap created on one spot?) that the engine limited their contacts: each item keeps at most \(World.crowdLimit) with items at least half its size, so the heap's work and memory per step grow with the number of items, not its square. The contacts it keeps push the heap apart; until it has spread, some overlapping items may pass through each other.")
     }
 
     /// Runs the operations queued during a step's callbacks, then reconciles the tree.

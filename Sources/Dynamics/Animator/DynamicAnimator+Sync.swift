@@ -12,43 +12,92 @@ import Foundation
 extension DynamicAnimator {
     // MARK: The behaviour tree
 
-    /// Something in the tree changed (a behaviour added or removed anywhere in it).
-    func behaviorTreeDidChange() {
+    /// Behaviours were added to or removed from the tree at `root` (a top-level behaviour or a
+    /// child, with its subtree; nil when the roots are already in `changedRoots`).
+    func behaviorTreeDidChange(at root: DynamicBehavior?) {
+        if let root { changedRoots.append(root) }
         treeDirty = true
         needsSync = true
         if !isLocked && !isReconciling { reconcileTree() }
     }
 
-    /// Recomputes the depth-first list; calls `willMove(to:)`, `detach` and `attach` for the
-    /// behaviours that left or joined. `willMove(to:)` may change the tree again: the loop repeats
-    /// (at most 16 rounds, then reports).
+    /// Every behaviour of the tree, depth-first (a parent before its children, children in
+    /// order): listed again after behaviours joined or left, except while changes wait for
+    /// reconciliation (then it still lists the behaviours in the animator).
+    var flat: [DynamicBehavior] {
+        refreshFlat()
+        return flatList
+    }
+
+    /// The collision behaviours of ``flat``, in the same order.
+    var collisionBehaviors: [CollisionBehavior] {
+        refreshFlat()
+        return collisionList
+    }
+
+    private func refreshFlat() {
+        guard flatIsStale, !treeDirty, !isReconciling else { return }
+        // Members only: after a reconciliation stopped by its round limit the tree may hold
+        // behaviours that never joined.
+        flatList = depthFirst(topLevel.elements).filter { $0.dynamicAnimator === self }
+        collisionList = flatList.compactMap { $0 as? CollisionBehavior }
+        flatIsStale = false
+    }
+
+    /// Calls `willMove(to:)`, `detach` and `attach` for the behaviours that left or joined under
+    /// the changed roots: first every leaving one, then every joining one, each subtree
+    /// depth-first. The work is proportional to the subtrees that changed, not to the tree, so
+    /// adding n behaviours one by one costs O(n). `willMove(to:)` may change the tree again: the
+    /// loop repeats (at most 16 rounds, then reports).
     func reconcileTree() {
         isReconciling = true
         defer { isReconciling = false }
         var rounds = 0
-        while treeDirty {
+        while !changedRoots.isEmpty {
             rounds += 1
             if rounds > 16 {
                 report("The behaviour tree kept changing inside willMove(to:); stopped after 16 rounds.")
-                treeDirty = false
+                changedRoots.removeAll()
                 break
             }
-            treeDirty = false
-            let newFlat = depthFirst(topLevel)
-            var newIDs = Set<ObjectIdentifier>()
-            for b in newFlat { newIDs.insert(ObjectIdentifier(b)) }
-            let oldFlat = flat
-            let oldIDs = flatIDs
-            for b in oldFlat where !newIDs.contains(ObjectIdentifier(b)) {
+            let roots = changedRoots
+            changedRoots.removeAll()
+            for root in roots where !isInTree(root) { leave(root) }
+            for root in roots where isInTree(root) { join(root) }
+            flatIsStale = true
+            needsSync = true
+        }
+        treeDirty = false
+    }
+
+    /// Whether `b` hangs from one of the top-level behaviours (its subtree then shares the answer).
+    private func isInTree(_ b: DynamicBehavior) -> Bool {
+        var root = b
+        while let p = root.parent { root = p }   // no cycles: addChildBehavior refuses them
+        return topLevel.contains(root)
+    }
+
+    /// The behaviours of the animator under `root`, which is no longer in its tree, leave it.
+    private func leave(_ root: DynamicBehavior) {
+        var stack = [root]
+        while let b = stack.popLast() {
+            if b.dynamicAnimator === self {
                 itemsToWake += b.heldItems
                 b.willMove(to: nil)
                 b.detach(from: self)
                 b.dynamicAnimator = nil
             }
-            flat = newFlat
-            flatIDs = newIDs
-            collisionBehaviors = newFlat.compactMap { $0 as? CollisionBehavior }
-            for b in newFlat where !oldIDs.contains(ObjectIdentifier(b)) {
+            stack.append(contentsOf: b.childBehaviors.reversed())
+        }
+    }
+
+    /// The behaviours under `root`, which is in the tree, join the animator. Children are listed
+    /// after their parent's `willMove(to:)`, so those a composite adds there (UIKit's place to
+    /// build one, while its `dynamicAnimator` is still nil) join too.
+    private func join(_ root: DynamicBehavior) {
+        var stack = [root]
+        while let b = stack.popLast() {
+            if b.dynamicAnimator !== self {
                 b.willMove(to: self)
                 b.dynamicAnimator = self
                 let pending = b.pendingDiagnostics
@@ -57,10 +106,7 @@ extension DynamicAnimator {
                 b.attach(to: self)
                 itemsToWake += b.heldItems
             }
-            // A behaviour joining has no animator yet while its willMove(to:) runs, so children
-            // it adds there (UIKit's place to build a composite) do not mark the tree: compare.
-            if !treeDirty, !depthFirst(topLevel).elementsEqual(newFlat, by: ===) { treeDirty = true }
-            needsSync = true
+            stack.append(contentsOf: b.childBehaviors.reversed())
         }
     }
 

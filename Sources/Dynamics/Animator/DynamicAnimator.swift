@@ -119,14 +119,17 @@ open class DynamicAnimator {
     var storedSubsteps = 4
     var running = false
 
-    /// Top-level behaviours, in the order added.
-    var topLevel: [DynamicBehavior] = []
-    /// Every behaviour of the tree, depth-first (a parent before its children, children in order).
-    var flat: [DynamicBehavior] = []
-    /// Lookup only: the identities in `flat`.
-    var flatIDs: Set<ObjectIdentifier> = []
-    /// The collision behaviours of `flat`, in the same order.
-    var collisionBehaviors: [CollisionBehavior] = []
+    /// Top-level behaviours, in the order added (adding and removing one: amortised O(1)).
+    var topLevel = IdentityList<DynamicBehavior>()
+    /// `flat` as last listed; stale while `flatIsStale`.
+    var flatList: [DynamicBehavior] = []
+    /// The collision behaviours of `flatList`, in the same order.
+    var collisionList: [CollisionBehavior] = []
+    /// Behaviours joined or left since `flatList` was made: it is listed again when next read.
+    var flatIsStale = false
+    /// Roots of the subtrees added to or removed from the tree since the last reconciliation
+    /// (`treeDirty`), in the order of the changes: only their behaviours can join or leave.
+    var changedRoots: [DynamicBehavior] = []
 
     /// Items in the world, in the order they joined.
     var records: [ItemRecord] = []
@@ -318,7 +321,7 @@ open class DynamicAnimator {
     // MARK: Behaviours
 
     /// The top-level behaviours, in the order added.
-    public var behaviors: [DynamicBehavior] { topLevel }
+    public var behaviors: [DynamicBehavior] { topLevel.elements }
 
     /// Adds `behavior` and its children: their items join the world. Called during a step's
     /// callbacks, it takes effect at the end of the step. A behaviour already in this or another
@@ -339,12 +342,11 @@ open class DynamicAnimator {
                 report("addBehavior: the \(behaviorLabel(behavior)) is the child of another behaviour; ignored.")
                 return
             }
-            if topLevel.contains(where: { $0 === behavior }) {
+            guard topLevel.append(behavior) else {
                 report("addBehavior: the \(behaviorLabel(behavior)) is already in this animator; ignored.")
                 return
             }
-            topLevel.append(behavior)
-            behaviorTreeDidChange()
+            behaviorTreeDidChange(at: behavior)
             tickle()
         }
     }
@@ -357,13 +359,12 @@ open class DynamicAnimator {
     /// - Parameter behavior: The behaviour to remove.
     public func removeBehavior(_ behavior: DynamicBehavior) {
         performOrQueue { [self] in
-            guard let index = topLevel.firstIndex(where: { $0 === behavior }) else {
+            guard topLevel.remove(behavior) else {
                 report("removeBehavior: the \(behaviorLabel(behavior)) is not a top-level behaviour of this animator; nothing to remove (UIKit ignores this too).",
                        severity: .note)
                 return
             }
-            topLevel.remove(at: index)
-            behaviorTreeDidChange()
+            behaviorTreeDidChange(at: behavior)
             tickle()
         }
     }
@@ -373,8 +374,10 @@ open class DynamicAnimator {
     public func removeAllBehaviors() {
         performOrQueue { [self] in
             guard !topLevel.isEmpty else { return }
+            let removed = topLevel.elements
             topLevel.removeAll()
-            behaviorTreeDidChange()
+            changedRoots += removed
+            behaviorTreeDidChange(at: nil)
             tickle()
         }
     }

@@ -18,7 +18,8 @@ struct ItemShapePlan {
 ///   circle squeezed along one axis) deviates less. At least 8, at most 1024 vertices. The
 ///   polygon's density is raised by (ellipse area / polygon area) so the mass is exactly
 ///   density × π·w·h/4 / 10 000.
-/// - `.path`: the first subpath of the flattened bounding path (0.5 pt tolerance); a concave or
+/// - `.path`: the first subpath of the flattened bounding path (0.5 pt tolerance, coarser when that
+///   would give more than 1024 points, and a hull of more than 1024 vertices thinned); a concave or
 ///   self-intersecting outline is replaced by its convex hull, with a diagnostic; a missing,
 ///   empty or degenerate path, or one reaching more than 5·10⁵ pt from the center, falls back to
 ///   the rectangle, with a diagnostic.
@@ -29,6 +30,8 @@ enum ItemShapes {
     static let minimumSide: CGFloat = 1
     static let maximumSide: CGFloat = 1_000_000
     static let maximumEllipseVertices = 1024
+    /// The most points a path outline keeps (see `pathOutline`): as many as an ellipse may have.
+    static let maximumPathPoints = 1024
 
     /// The item's size, made usable: absolute value, finite, within `minimumSide…maximumSide`.
     static func sanitizedSize(_ size: CGSize, label: String, report: (String) -> Void) -> CGSize {
@@ -108,7 +111,17 @@ enum ItemShapes {
             report("\(label) has collision bounds type .path but no collisionBoundingPath; using its rectangle.")
             return nil
         }
-        let polylines = path.flattened(tolerance: 0.5)
+        var tolerance: CGFloat = 0.5
+        var polylines = path.flattened(tolerance: tolerance)
+        // A path hundreds of thousands of points across, flattened to 0.5 pt, has tens of thousands
+        // of points: every contact with its hull would test them all. Coarser, until the outline
+        // has at most `maximumPathPoints` (each try halves the points of every curve; lines stay).
+        while let count = polylines.first?.points.count, count > maximumPathPoints, tolerance < 1e6 {
+            tolerance *= 4
+            let coarser = path.flattened(tolerance: tolerance)
+            guard let fewer = coarser.first?.points.count, fewer < count else { break }
+            polylines = coarser
+        }
         guard let first = polylines.first else {
             report("\(label) has a collisionBoundingPath that draws nothing; using its rectangle.")
             return nil
@@ -119,7 +132,13 @@ enum ItemShapes {
         if path.hasNonFinitePoints {
             report("\(label) has a collisionBoundingPath with non-finite points; they are left out.")
         }
-        let hull = PolygonTools.convexHull(first.points, tolerance: 0.001)
+        var hull = PolygonTools.convexHull(first.points, tolerance: 0.001)
+        if hull.count > maximumPathPoints {
+            // Lines the coarsening cannot thin: every k-th vertex of a convex polygon is a convex
+            // polygon inside it.
+            let stride = (hull.count + maximumPathPoints - 1) / maximumPathPoints
+            hull = Swift.stride(from: 0, to: hull.count, by: stride).map { hull[$0] }
+        }
         guard hull.count >= 3, PolygonTools.area(hull) >= 0.25 else {
             report("\(label) has a degenerate collisionBoundingPath (no area); using its rectangle.")
             return nil
@@ -130,10 +149,16 @@ enum ItemShapes {
             return nil
         }
         let finitePoints = first.points.filter(\.isFiniteAnimatorValue)
-        if !PolygonTools.isSimple(finitePoints) {
-            report("\(label) has a self-intersecting collisionBoundingPath; using its convex hull.")
-        } else if !PolygonTools.isConvex(finitePoints) {
-            report("\(label) has a concave collisionBoundingPath; using its convex hull.")
+        // Convex implies simple, and the simplicity test is O(n²): only for outlines that need it
+        // and are short enough.
+        if !PolygonTools.isConvex(finitePoints) {
+            if finitePoints.count > maximumPathPoints {
+                report("\(label) has a concave or self-intersecting collisionBoundingPath; using its convex hull.")
+            } else if !PolygonTools.isSimple(finitePoints) {
+                report("\(label) has a self-intersecting collisionBoundingPath; using its convex hull.")
+            } else {
+                report("\(label) has a concave collisionBoundingPath; using its convex hull.")
+            }
         }
         return hull
     }

@@ -17,6 +17,9 @@ struct PairTable {
     /// Per shape, `listStride` slots: the number of its pairs, the overflow flag (0 or 1), then its
     /// partners (exactly `count` of them while not overflowed), in no particular order.
     private var partners: [Int32] = []
+    /// Per shape, its crowding pairs (`World.crowdLimit`), as the callers of `insert` and
+    /// `remove` say; grown with `partners`. Rebuilt with the table.
+    private var crowd: [Int32] = []
     static let listStride = 16
     static let listCapacity = listStride - 2
 
@@ -50,10 +53,19 @@ struct PairTable {
     func withKeys<R>(_ body: (KeyView) -> R) -> R {
         keys.withUnsafeBufferPointer { k in
             partners.withUnsafeBufferPointer { l in
-                body(KeyView(keys: k.baseAddress!, mask: mask, lists: l.baseAddress, listedShapes: l.count / PairTable.listStride))
+                crowd.withUnsafeBufferPointer { c in
+                    body(KeyView(keys: k.baseAddress!, mask: mask, lists: l.baseAddress, listedShapes: l.count / PairTable.listStride,
+                                 crowd: c.baseAddress, crowdedShapes: c.count))
+                }
             }
         }
     }
+
+    /// Shape `s`'s crowding pairs.
+    func crowdCount(_ s: Int32) -> Int32 { s >= 0 && Int(s) < crowd.count ? crowd[Int(s)] : 0 }
+
+    /// The most crowding pairs any shape has (for tests: the budget's headroom in a scene).
+    var maximumCrowdCount: Int32 { crowd.max() ?? 0 }
 
     /// Read-only presence test over a table's keys and partner lists (see `withKeys`).
     struct KeyView {
@@ -61,6 +73,15 @@ struct PairTable {
         let mask: Int
         let lists: UnsafePointer<Int32>?
         let listedShapes: Int
+        let crowd: UnsafePointer<Int32>?
+        let crowdedShapes: Int
+
+        /// Shape `s`'s crowding pairs.
+        @inline(__always)
+        func crowdCount(_ s: Int32) -> Int32 {
+            guard Int(s) < crowdedShapes, let crowd else { return 0 }
+            return crowd[Int(s)]
+        }
 
         /// Whether shapes `p` and `q` have a pair: from `p`'s partner list unless it overflowed.
         @inline(__always)
@@ -85,12 +106,23 @@ struct PairTable {
         }
     }
 
-    mutating func insert(_ key: UInt64, _ value: Int32) {
+    /// Adds the pair `key` (its contact `value`); `crowding` says whether it counts toward the
+    /// crowding pairs of the key's lower and higher shape.
+    mutating func insert(_ key: UInt64, _ value: Int32, crowding: (low: Bool, high: Bool)) {
         if (count + 1) * 2 > keys.count { grow() }
         guard place(key, value) else { return }
         let (a, b) = PairTable.shapes(of: key)
         addPartner(a, b)
         addPartner(b, a)
+        if crowding.low { addCrowd(a, 1) }
+        if crowding.high { addCrowd(b, 1) }
+    }
+
+    private mutating func addCrowd(_ s: Int32, _ delta: Int32) {
+        if Int(s) >= crowd.count {
+            crowd.append(contentsOf: repeatElement(0, count: max(Int(s) + 1, 3 * crowd.count / 2) - crowd.count))
+        }
+        crowd[Int(s)] += delta
     }
 
     /// Puts `key` in its hash slot; false when it was there already (its value is replaced).
@@ -155,7 +187,8 @@ struct PairTable {
         return true
     }
 
-    mutating func remove(_ key: UInt64) {
+    /// Removes the pair `key`; `crowding` must be what its `insert` was told.
+    mutating func remove(_ key: UInt64, crowding: (low: Bool, high: Bool)) {
         var i = PairTable.hash(key) & mask
         while true {
             if keys[i] == PairTable.empty { return }
@@ -180,6 +213,8 @@ struct PairTable {
         let (a, b) = PairTable.shapes(of: key)
         removePartner(a, b)
         removePartner(b, a)
+        if crowding.low { addCrowd(a, -1) }
+        if crowding.high { addCrowd(b, -1) }
     }
 
     private mutating func grow() {
@@ -199,4 +234,6 @@ struct PairTable {
 struct PairCandidates {
     var found: [UInt64] = []
     var jointed: [UInt64] = []
+    /// Crowding pairs this search left out (`World.crowdLimit`).
+    var limited = 0
 }

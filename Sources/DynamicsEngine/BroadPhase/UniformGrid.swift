@@ -440,20 +440,30 @@ struct GridQuery {
         return !any(lhs .> rhs)
     }
 
+    /// A bucket holding more entries than this is read from a point that depends on the querying
+    /// proxy, round to where it started (see `query`).
+    static let crowdedBucket = 64
+
     /// Calls `report` for every proxy of a layer whose fat box overlaps `box` (the querying proxy
     /// `exclude` left out): once each, by the lower-corner rule, except that cells sharing a bucket
     /// may report a proxy twice. A vacated entry has no proxy (−1) and is reported only to a box
-    /// reaching infinity on every side; `report` skips it.
+    /// reaching infinity on every side; `report` skips it. The query stops when `report` returns
+    /// true.
+    ///
+    /// A crowded bucket (more than `crowdedBucket` entries: a heap on one spot) is read starting
+    /// at an entry chosen by `exclude`: the order of the reports does not change what a whole
+    /// query finds, but a query stopped early (the pair search's budget, `World.crowdLimit`) then
+    /// samples its own part of the heap instead of every proxy sampling the same first entries.
     @inline(__always)
-    func query(_ box: AABB, exclude: Int32, isStatic: Bool, _ report: (GridEntry) -> Void) {
+    func query(_ box: AABB, exclude: Int32, isStatic: Bool, _ report: (GridEntry) -> Bool) {
         let layer = isStatic ? statics : movable
-        for e in layer.large where e.proxy != exclude && e.box.overlaps(box) { report(e) }
-        for e in layer.extra where e.proxy != exclude && e.box.overlaps(box) { report(e) }
+        for e in layer.large where e.proxy != exclude && e.box.overlaps(box) { if report(e) { return } }
+        for e in layer.extra where e.proxy != exclude && e.box.overlaps(box) { if report(e) { return } }
         if layer.entries.isEmpty { return }
         let r = UniformGrid.cellRange(box, invCellSize)
         if UniformGrid.cellCount(r) > layer.small.count {
             // A huge box (up to 10⁶ pt, ~10⁹ cells): cheaper to test every small proxy than to walk the cells.
-            for e in layer.small where e.proxy != exclude && e.box.overlaps(box) { report(e) }
+            for e in layer.small where e.proxy != exclude && e.box.overlaps(box) { if report(e) { return } }
             return
         }
         let st = layer.start, en = layer.entries, layout = layer.layout
@@ -472,6 +482,20 @@ struct GridQuery {
                 let b = layout.bucket(row: row, ix)
                 var k = Int(st[b])
                 let end = Int(st[b + 1])
+                if end - k > GridQuery.crowdedBucket {
+                    // a heap: from an entry chosen by the querying proxy, round to it (see above)
+                    let count = end - k
+                    let first = k + Int((UInt32(bitPattern: exclude) &* 2_654_435_761) % UInt32(count))
+                    for j in 0..<count {
+                        let e = en[first + j < end ? first + j : first + j - count]
+                        let inCell = (bit(anyX) | bit(e.lowCellX == lowX)) & (bit(anyY) | bit(e.lowCellY == lowY))
+                        if bit(GridQuery.overlaps(e.box, qLower, qUpper)) & bit(e.proxy != exclude) & inCell != 0 {
+                            if report(e) { return }
+                        }
+                    }
+                    ix += 1
+                    continue
+                }
                 while k < end {
                     let e = en[k]
                     k += 1
@@ -480,7 +504,9 @@ struct GridQuery {
                     // An entry from another cell sharing this bucket can pass too: then the pair is
                     // reported twice, and the caller's sort removes the duplicate.
                     let inCell = (bit(anyX) | bit(e.lowCellX == lowX)) & (bit(anyY) | bit(e.lowCellY == lowY))
-                    if bit(GridQuery.overlaps(e.box, qLower, qUpper)) & bit(e.proxy != exclude) & inCell != 0 { report(e) }
+                    if bit(GridQuery.overlaps(e.box, qLower, qUpper)) & bit(e.proxy != exclude) & inCell != 0 {
+                        if report(e) { return }
+                    }
                 }
                 ix += 1
             }

@@ -40,6 +40,7 @@ extension World {
     }
 
     func updatePairs() {
+        lastStepCrowdLimited = 0
         if proxyListDirty { rebuildProxyLists() }
         if def.cellSize == nil {
             if !cellSizeChosen || movableProxies.count > 2 * cellSizeProxyCount + 64 { chooseCellSize() }
@@ -60,6 +61,7 @@ extension World {
         swap(&candidates, &pairCandidates)
         candidates.found.removeAll(keepingCapacity: true)
         candidates.jointed.removeAll(keepingCapacity: true)
+        candidates.limited = 0
         movedProxies.sort()
         // The moved proxies search in blocks, in parallel: each block collects its own candidates
         // (through a pointer: appending to a local captured by the report function costs a dynamic
@@ -85,23 +87,40 @@ extension World {
                         let p = moved[i]
                         guard base[Int(p)].isAlive else { continue }
                         let me = GridEntry(p, shapes: base, bodies: bodyBase, conservative: false)
+                        // The contact budget (`crowdLimit`), judged on fat boxes here (the pairs
+                        // made below count by shape size): crowding candidates p may still add,
+                        // and those it has looked at.
+                        let meDynamic = me.flags.contains(.dynamicBody)
+                        let mySize = max(me.box.width, me.box.height)
+                        var room = meDynamic ? World.crowdLimit - existing.crowdCount(p) : 0
+                        var examined: Int32 = 0
                         // shouldCollide, on the flags the grid keeps beside each box: most candidates
-                        // are decided without reading the other shape or its body
-                        func report(_ e: GridEntry) {
+                        // are decided without reading the other shape or its body. True: stop.
+                        func report(_ e: GridEntry) -> Bool {
                             let q = e.proxy
-                            if q < 0 { return }   // a vacated entry (see `GridEntry.vacated`)
-                            if e.flags.contains(.enlarged) && q < p { return }   // the other's own search reports it
-                            if e.body == me.body { return }
+                            if q < 0 { return false }   // a vacated entry (see `GridEntry.vacated`)
+                            let crowds = meDynamic && e.flags.contains(.dynamicBody) && 2 * max(e.box.width, e.box.height) >= mySize
+                            if crowds {
+                                examined += 1
+                                if examined > World.crowdScanLimit { o.pointee.limited += 1; return true }
+                            }
+                            if e.flags.contains(.enlarged) && q < p { return false }   // the other's own search reports it
+                            if e.body == me.body { return false }
                             let both = me.flags.intersection(e.flags), either = me.flags.union(e.flags)
-                            if !either.contains(.dynamicBody) || both.contains(.segment) { return }
-                            if either.contains(.customFilter) && !base[Int(p)].filter.shouldCollide(with: base[Int(q)].filter) { return }
-                            if existing.contains(p, q) { return }
+                            if !either.contains(.dynamicBody) || both.contains(.segment) { return false }
+                            if either.contains(.customFilter) && !base[Int(p)].filter.shouldCollide(with: base[Int(q)].filter) { return false }
+                            if existing.contains(p, q) { return false }
+                            if crowds {
+                                if room <= 0 || existing.crowdCount(q) >= World.crowdLimit { o.pointee.limited += 1; return false }
+                                room -= 1
+                            }
                             let key = pairKey(p, q)
                             if both.contains(.jointedBody) && bodyBase[Int(me.body)].jointCount > 0 && bodyBase[Int(e.body)].jointCount > 0 {
                                 o.pointee.jointed.append(key)   // joints decide below
                             } else {
                                 o.pointee.found.append(key)
                             }
+                            return false
                         }
                         g.query(me.box, exclude: p, isStatic: false, report)
                         if !base[Int(p)].isStaticProxy { g.query(me.box, exclude: p, isStatic: true, report) }
@@ -112,6 +131,7 @@ extension World {
         for b in 0..<blocks {
             candidates.found.append(contentsOf: out[b].found)
             candidates.jointed.append(contentsOf: out[b].jointed)
+            candidates.limited += out[b].limited
         }
         for key in candidates.jointed {
             let a = shapes[Int(key >> 32)].body, b = shapes[Int(key & 0xFFFF_FFFF)].body
@@ -123,8 +143,16 @@ extension World {
         var last = UInt64.max
         for key in candidates.found where key != last {
             last = key
-            createContact(Int32(truncatingIfNeeded: key >> 32), Int32(truncatingIfNeeded: key & 0xFFFF_FFFF))
+            let a = Int32(truncatingIfNeeded: key >> 32), b = Int32(truncatingIfNeeded: key & 0xFFFF_FFFF)
+            // The budget, in key order: the searches judged each shape's room apart.
+            let crowds = crowding(key)
+            if (crowds.low && pairs.crowdCount(a) >= World.crowdLimit) || (crowds.high && pairs.crowdCount(b) >= World.crowdLimit) {
+                candidates.limited += 1
+                continue
+            }
+            createContact(a, b)
         }
+        lastStepCrowdLimited = candidates.limited
         swap(&candidates, &pairCandidates)
     }
 }

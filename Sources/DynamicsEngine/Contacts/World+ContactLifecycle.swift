@@ -15,7 +15,7 @@ extension World {
         c.enableContactEvents = shapeA.enableContactEvents || shapeB.enableContactEvents
         c.pairKey = pairKey(a, b)
         let index = contacts.insert(c)
-        pairs.insert(c.pairKey, index)
+        pairs.insert(c.pairKey, index, crowding: crowding(c.pairKey))
         for side in 0..<2 {
             let bi = Int(side == 0 ? c.bodyA : c.bodyB)
             let key = (index << 1) | Int32(side)
@@ -26,6 +26,21 @@ extension World {
             bodies[bi].headContactKey = key
             bodies[bi].contactCount += 1
         }
+    }
+
+    /// Whether the pair `key` counts toward its lower and its higher shape's crowding pairs: both
+    /// bodies dynamic, and the other shape at least half as big (`crowdExtent`). A shape has room
+    /// for only so many such neighbours unless they overlap — a heap — while it can touch any
+    /// number of smaller ones (a wall among grains) or of static shapes (a floor under a pile).
+    /// Depends on body types and geometry only; a body's type changes only after its contacts
+    /// are gone, so a pair counts the same way from creation to destruction.
+    @inline(__always)
+    func crowding(_ key: UInt64) -> (low: Bool, high: Bool) {
+        let sa = shapes.base + Int(key >> 32), sb = shapes.base + Int(key & 0xFFFF_FFFF)
+        let bp = bodies.base
+        guard bp[Int(sa.pointee.body)].type == .dynamic, bp[Int(sb.pointee.body)].type == .dynamic else { return (false, false) }
+        let ea = sa.pointee.crowdExtent, eb = sb.pointee.crowdExtent
+        return (2 * eb >= ea, 2 * ea >= eb)
     }
 
     /// Friction √(f₁f₂) and restitution max(e₁, e₂), unless one side defers to the other's material.
@@ -40,7 +55,7 @@ extension World {
         if reportEnd && c.isTouching && c.enableContactEvents {
             endEvents.append(ContactEvent(shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB), point: .zero, normal: c.manifold.normal, approachSpeed: 0))
         }
-        pairs.remove(c.pairKey)
+        pairs.remove(c.pairKey, crowding: crowding(c.pairKey))
         for side in 0..<2 {
             let bi = Int(side == 0 ? c.bodyA : c.bodyB)
             let prev = c.prevKey.get(side), next = c.nextKey.get(side)

@@ -70,6 +70,9 @@ struct PolygonStore {
     var normals: UnsafeMutablePointer<Vec2>
     var count: Int32
     var centroid: Vec2
+    /// The farthest vertex's distance from the centroid: the polygon's size for the contact
+    /// budget (`World.crowdLimit`), fixed for its lifetime.
+    var extent: Float
 
     init(points: [Vec2]) {
         let n = points.count
@@ -82,6 +85,9 @@ struct PolygonStore {
             normals[i] = e.rightPerp.normalized
         }
         centroid = PolygonStore.centroid(points)
+        var far: Float = 0
+        for p in points { far = max(far, distance(p, centroid)) }
+        extent = far
     }
 
     func free() { vertices.deallocate(); normals.deallocate() }
@@ -131,6 +137,19 @@ struct Shape: PoolElement {
 }
 
 /// Mass properties of a shape or body about a point (pt, mass units).
+extension Shape {
+    /// The shape's size for the contact budget: a circle's radius, half a segment, a polygon's
+    /// farthest vertex from its centroid. Depends on the geometry only, which never changes, so a
+    /// contact counts the same way when it is destroyed as when it was made.
+    var crowdExtent: Float {
+        switch kind {
+        case .circle: return radius
+        case .segment: return 0.5 * distance(p1, p2)
+        case .polygon: return (polygon?.extent ?? 0) + radius
+        }
+    }
+}
+
 struct MassData { var mass: Float; var center: Vec2; var rotationalInertia: Float }
 
 extension Shape {

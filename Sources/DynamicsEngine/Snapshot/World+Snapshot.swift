@@ -331,7 +331,7 @@ extension World {
         movedProxies = d.movedProxies
         stepCount = d.stepCount
         pairs = PairTable(capacity: contacts.count)
-        for (i, c) in contacts.enumerated() where c.isAlive { pairs.insert(c.pairKey, Int32(i)) }
+        for (i, c) in contacts.enumerated() where c.isAlive { pairs.insert(c.pairKey, Int32(i), crowding: crowding(c.pairKey)) }
         grid = UniformGrid()
         grid.setCellSize(d.cellSize)
         grid.staticDirty = true

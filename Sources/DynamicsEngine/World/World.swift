@@ -57,6 +57,27 @@ package final class World {
     var movedProxies: [Int32] = []
     /// The pair search's output buffers, kept between steps for their capacity.
     var pairCandidates = PairCandidates()
+    /// Crowding pairs (`crowdLimit`) the last step's pair search left out: nonzero only in a
+    /// heap of deeply overlapping shapes. The animator reads it to say so.
+    package internal(set) var lastStepCrowdLimited = 0
+
+    /// The contact budget: at most this many crowding pairs per shape (`crowding(_:)`: a dynamic
+    /// pair with the other shape at least half as big). Where shapes do not overlap, a shape has
+    /// room for few such neighbours — 6 in the pyramids, 14 to 20 in the tumbler, junkyard and
+    /// compounds, 29 in ui_rain and 35 to 36 in smash and washer, where fast bodies' fat boxes
+    /// stretch over their whole motion (the most any shape reached in each benchmark scene) — so
+    /// the budget binds only in a heap of deeply overlapping shapes, where pairs grow as n²/2
+    /// (10 000 items on one point: 50 million). There each shape keeps at most 64: the heap's
+    /// memory and work per step grow as n, and the pairs it has push it apart until the missing
+    /// ones are no longer needed. Box2D bounds its contact arrays the same way, by capacity.
+    package static let crowdLimit: Int32 = 64
+
+    /// A pair search stops a query after this many overlapping crowding candidates (kept or not):
+    /// in a heap every shape overlaps every other, and reading them all is n² work per step.
+    static let crowdScanLimit: Int32 = 2 * crowdLimit
+
+    /// The most crowding pairs any shape has now (for tests: the budget's headroom in a scene).
+    package var maximumCrowdCount: Int { Int(pairs.maximumCrowdCount) }
 
     package internal(set) var beginEvents: [ContactEvent] = []
     package internal(set) var endEvents: [ContactEvent] = []
