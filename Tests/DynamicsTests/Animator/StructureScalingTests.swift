@@ -111,7 +111,7 @@ struct StructureScalingTests {
     /// corners, so the path is concave (said once) and its hull lies between the circle through
     /// the corners and the one through the control points.
     @Test func aHugeCurvedPathKeepsABoundedOutline() {
-        var outline = BezierPath()
+        let outline = BezierPath()
         let radius = 4.4e5, count = 40
         func point(_ a: Double, _ r: Double) -> CGPoint { CGPoint(x: r * cos(a), y: r * sin(a)) }
         outline.move(to: point(0, radius))
