@@ -447,25 +447,31 @@ struct GridQuery {
     /// Calls `report` for every proxy of a layer whose fat box overlaps `box` (the querying proxy
     /// `exclude` left out): once each, by the lower-corner rule, except that cells sharing a bucket
     /// may report a proxy twice. A vacated entry has no proxy (−1) and is reported only to a box
-    /// reaching infinity on every side; `report` skips it. The query stops when `report` returns
-    /// true.
+    /// reaching infinity on every side; `report` skips it.
     ///
-    /// A crowded bucket (more than `crowdedBucket` entries: a heap on one spot) is read starting
-    /// at an entry chosen by `exclude`: the order of the reports does not change what a whole
-    /// query finds, but a query stopped early (the pair search's budget, `World.crowdLimit`) then
-    /// samples its own part of the heap instead of every proxy sampling the same first entries.
+    /// A crowded bucket (more than `crowdedBucket` entries: a heap on one spot) is where reading
+    /// every entry would cost n² per step. There the query counts the overlapping entries of
+    /// dynamic bodies with a side of at least `crowdHalf` (the pair search's crowding candidates,
+    /// `World.crowdLimit`) and stops after `scanLimit` of them, returning true; and it reads such a
+    /// bucket from an entry chosen by `exclude`, round to where it started, so that stopped
+    /// queries sample their own parts of the heap. A whole read finds the same pairs in any order.
+    /// Other buckets hold at most `crowdedBucket` entries each, and a query reads at most
+    /// `largeCellLimit` cells: they are read whole, as before.
     @inline(__always)
-    func query(_ box: AABB, exclude: Int32, isStatic: Bool, _ report: (GridEntry) -> Bool) {
+    @discardableResult
+    func query(_ box: AABB, exclude: Int32, isStatic: Bool, crowdHalf: Float = .infinity, scanLimit: Int32 = .max,
+               _ report: (GridEntry) -> Void) -> Bool {
         let layer = isStatic ? statics : movable
-        for e in layer.large where e.proxy != exclude && e.box.overlaps(box) { if report(e) { return } }
-        for e in layer.extra where e.proxy != exclude && e.box.overlaps(box) { if report(e) { return } }
-        if layer.entries.isEmpty { return }
+        for e in layer.large where e.proxy != exclude && e.box.overlaps(box) { report(e) }
+        for e in layer.extra where e.proxy != exclude && e.box.overlaps(box) { report(e) }
+        if layer.entries.isEmpty { return false }
         let r = UniformGrid.cellRange(box, invCellSize)
         if UniformGrid.cellCount(r) > layer.small.count {
             // A huge box (up to 10⁶ pt, ~10⁹ cells): cheaper to test every small proxy than to walk the cells.
-            for e in layer.small where e.proxy != exclude && e.box.overlaps(box) { if report(e) { return } }
-            return
+            for e in layer.small where e.proxy != exclude && e.box.overlaps(box) { report(e) }
+            return false
         }
+        var crowding: Int32 = 0
         let st = layer.start, en = layer.entries, layout = layer.layout
         let qLower = SIMD2(box.lower.x, box.lower.y), qUpper = SIMD2(box.upper.x, box.upper.y)
         var iy = r.y0
@@ -483,14 +489,20 @@ struct GridQuery {
                 var k = Int(st[b])
                 let end = Int(st[b + 1])
                 if end - k > GridQuery.crowdedBucket {
-                    // a heap: from an entry chosen by the querying proxy, round to it (see above)
+                    // a heap: from an entry chosen by the querying proxy, round to it, counting the
+                    // crowding candidates (see above)
                     let count = end - k
                     let first = k + Int((UInt32(bitPattern: exclude) &* 2_654_435_761) % UInt32(count))
                     for j in 0..<count {
                         let e = en[first + j < end ? first + j : first + j - count]
                         let inCell = (bit(anyX) | bit(e.lowCellX == lowX)) & (bit(anyY) | bit(e.lowCellY == lowY))
                         if bit(GridQuery.overlaps(e.box, qLower, qUpper)) & bit(e.proxy != exclude) & inCell != 0 {
-                            if report(e) { return }
+                            if e.flags.contains(.dynamicBody)
+                                && (e.box.upper.x - e.box.lower.x >= crowdHalf || e.box.upper.y - e.box.lower.y >= crowdHalf) {
+                                crowding += 1
+                                if crowding > scanLimit { return true }
+                            }
+                            report(e)
                         }
                     }
                     ix += 1
@@ -504,13 +516,12 @@ struct GridQuery {
                     // An entry from another cell sharing this bucket can pass too: then the pair is
                     // reported twice, and the caller's sort removes the duplicate.
                     let inCell = (bit(anyX) | bit(e.lowCellX == lowX)) & (bit(anyY) | bit(e.lowCellY == lowY))
-                    if bit(GridQuery.overlaps(e.box, qLower, qUpper)) & bit(e.proxy != exclude) & inCell != 0 {
-                        if report(e) { return }
-                    }
+                    if bit(GridQuery.overlaps(e.box, qLower, qUpper)) & bit(e.proxy != exclude) & inCell != 0 { report(e) }
                 }
                 ix += 1
             }
             iy += 1
         }
+        return false
     }
 }

@@ -88,30 +88,25 @@ extension World {
                         guard base[Int(p)].isAlive else { continue }
                         let me = GridEntry(p, shapes: base, bodies: bodyBase, conservative: false)
                         // The contact budget (`crowdLimit`), judged on fat boxes here (the pairs
-                        // made below count by shape size): crowding candidates p may still add,
-                        // and those it has looked at.
+                        // made below count by shape size): a candidate crowds p when one of its
+                        // sides is at least half p's larger one; p adds at most `room` of them.
                         let meDynamic = me.flags.contains(.dynamicBody)
-                        let mySize = max(me.box.width, me.box.height)
+                        let half = meDynamic ? 0.5 * max(me.box.width, me.box.height) : .infinity
                         var room = meDynamic ? World.crowdLimit - existing.crowdCount(p) : 0
-                        var examined: Int32 = 0
                         // shouldCollide, on the flags the grid keeps beside each box: most candidates
-                        // are decided without reading the other shape or its body. True: stop.
-                        func report(_ e: GridEntry) -> Bool {
+                        // are decided without reading the other shape or its body
+                        @inline(__always) func report(_ e: GridEntry) {
                             let q = e.proxy
-                            if q < 0 { return false }   // a vacated entry (see `GridEntry.vacated`)
-                            let crowds = meDynamic && e.flags.contains(.dynamicBody) && 2 * max(e.box.width, e.box.height) >= mySize
-                            if crowds {
-                                examined += 1
-                                if examined > World.crowdScanLimit { o.pointee.limited += 1; return true }
-                            }
-                            if e.flags.contains(.enlarged) && q < p { return false }   // the other's own search reports it
-                            if e.body == me.body { return false }
+                            if q < 0 { return }   // a vacated entry (see `GridEntry.vacated`)
+                            if e.flags.contains(.enlarged) && q < p { return }   // the other's own search reports it
+                            if e.body == me.body { return }
                             let both = me.flags.intersection(e.flags), either = me.flags.union(e.flags)
-                            if !either.contains(.dynamicBody) || both.contains(.segment) { return false }
-                            if either.contains(.customFilter) && !base[Int(p)].filter.shouldCollide(with: base[Int(q)].filter) { return false }
-                            if existing.contains(p, q) { return false }
-                            if crowds {
-                                if room <= 0 || existing.crowdCount(q) >= World.crowdLimit { o.pointee.limited += 1; return false }
+                            if !either.contains(.dynamicBody) || both.contains(.segment) { return }
+                            if either.contains(.customFilter) && !base[Int(p)].filter.shouldCollide(with: base[Int(q)].filter) { return }
+                            if existing.contains(p, q) { return }
+                            if meDynamic && e.flags.contains(.dynamicBody)
+                                && (e.box.upper.x - e.box.lower.x >= half || e.box.upper.y - e.box.lower.y >= half) {
+                                if room <= 0 || existing.crowdCount(q) >= World.crowdLimit { o.pointee.limited += 1; return }
                                 room -= 1
                             }
                             let key = pairKey(p, q)
@@ -120,9 +115,10 @@ extension World {
                             } else {
                                 o.pointee.found.append(key)
                             }
-                            return false
                         }
-                        g.query(me.box, exclude: p, isStatic: false, report)
+                        if g.query(me.box, exclude: p, isStatic: false, crowdHalf: half, scanLimit: World.crowdScanLimit, report) {
+                            o.pointee.limited += 1
+                        }
                         if !base[Int(p)].isStaticProxy { g.query(me.box, exclude: p, isStatic: true, report) }
                     }
                 }

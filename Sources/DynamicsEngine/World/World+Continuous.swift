@@ -70,7 +70,7 @@ extension World {
             if staticDirty {
                 for q in staticProxies where base[Int(q)].fatAABB.overlaps(sweep) { test(q) }
             } else {
-                func testEntry(_ e: GridEntry) -> Bool { test(e.proxy); return false }
+                func testEntry(_ e: GridEntry) { test(e.proxy) }
                 grid.query(sweep, exclude: -1, isStatic: true, testEntry)
             }
             for q in kinematicProxies where base[Int(q)].fatAABB.overlaps(sweep) { test(q) }

@@ -72,8 +72,9 @@ package final class World {
     /// ones are no longer needed. Box2D bounds its contact arrays the same way, by capacity.
     package static let crowdLimit: Int32 = 64
 
-    /// A pair search stops a query after this many overlapping crowding candidates (kept or not):
-    /// in a heap every shape overlaps every other, and reading them all is n² work per step.
+    /// A pair search stops a query after this many overlapping crowding candidates (kept or not)
+    /// in crowded grid buckets (`GridQuery.crowdedBucket`): in a heap every shape overlaps every
+    /// other, and reading them all is n² work per step.
     static let crowdScanLimit: Int32 = 2 * crowdLimit
 
     /// The most crowding pairs any shape has now (for tests: the budget's headroom in a scene).
