@@ -36,7 +36,7 @@ package enum SetupScenes {
     }
 
     /// Every setup scene, in the order `bench --setup` runs them.
-    package static let all: [Scene] = [snaps, behaviors, behaviorsInAction, children, items, path, stacked]
+    package static let all: [Scene] = [snaps, behaviors, behaviorsInAction, children, items, boundary, path, stacked]
 
     static let bounds = CGRect(x: 0, y: 0, width: 1024, height: 768)
 
@@ -146,6 +146,26 @@ package enum SetupScenes {
         ])
     }
 
+    /// boundary_polyline: one boundary path of n segments (a zigzag floor across the bounds), added
+    /// to a collision behaviour with one item, then the first step (which builds the n segment
+    /// shapes of the boundary's static body and its grid cells).
+    static let boundary = Scene(name: "boundary_polyline", summary: "one boundary path of n segments, then the first step") { n in
+        let animator = DynamicAnimator(referenceBounds: bounds)
+        let item = BasicDynamicItem(center: CGPoint(x: 512, y: 100), size: CGSize(width: 20, height: 20))
+        let collision = CollisionBehavior(items: [item])
+        let floor = BezierPath()
+        floor.move(to: CGPoint(x: 0, y: 700))
+        for k in 1...n { floor.addLine(to: CGPoint(x: 1024 * Double(k) / Double(n), y: k % 2 == 0 ? 700 : 701)) }
+        let add = time {
+            collision.addBoundary(withIdentifier: "floor", for: floor)
+            animator.addBehavior(collision)
+        }
+        let step = time { animator.step() }
+        return Result(scene: "boundary_polyline", n: n, phases: [
+            Phase(name: "add", operations: 1, seconds: add), Phase(name: "first step", operations: n, seconds: step),
+        ])
+    }
+
     /// stacked: n items of 20 × 20 pt created on one point in one collision behaviour, no
     /// gravity: the first step (every pair of them overlaps completely: n²/2 pairs without the
     /// engine's contact budget), then 59 more (9 from n = 100 000 on, to keep the run short);
@@ -173,7 +193,7 @@ package enum SetupScenes {
     static let path = Scene(name: "path_item", summary: "one item whose path is 40 cubic curves 4.9e5 pt out", isFixed: true) { _ in
         let animator = DynamicAnimator(referenceBounds: bounds)
         let item = BasicDynamicItem(center: CGPoint(x: 512, y: 384), size: CGSize(width: 1e6, height: 1e6), collisionBoundsType: .path)
-        var outline = BezierPath()
+        let outline = BezierPath()
         let radius = 4.4e5, count = 40
         func point(_ k: Int, _ r: Double) -> CGPoint {
             let a = 2 * Double.pi * Double(k) / Double(count)

@@ -50,7 +50,14 @@ extension World {
         movedProxies.append(index)
         proxyListDirty = true
         if s.isStaticProxy { grid.staticDirty = true }
-        updateMass(bi)
+        if bodies[bi].type != .dynamic && bodies[bi].shapeCount > 1 {
+            // A static or kinematic body has no mass to recompute, only its reach: one more shape
+            // widens it or not. A full pass per shape made a boundary of n segments cost O(n²)
+            // (64 000 segments: seconds).
+            bodies[bi].maxExtent = max(bodies[bi].maxExtent, shapes[Int(index)].extent(from: .zero))
+        } else {
+            updateMass(bi)
+        }
         return shapeID(index)
     }
 
