@@ -1,8 +1,9 @@
 // Port of zoharIOS/Swift-IOS-Projects, drawing_animations/ExternAnim/ExternAnim/ViewController.swift
-// (2018, a HackerU iOS course exercise): three 60 × 20 bars; the top two fall under gravity, the third
-// (in the collision behaviour but not in gravity) floats at mid-height; the reference bounds are the
-// boundary and the top bar bounces with elasticity 0.8. The falling bars land on the floating bar,
-// push it down to the floor and the three come to rest in a pile.
+// (2018, project created by "hackeru" on 08/01/2018): three 60 × 20 bars; the top two fall under
+// gravity, the third (in the collision behaviour but not in gravity) floats at mid-height; the
+// reference bounds are the boundary and the top bar bounces with elasticity 0.8. The falling bars
+// drive the floating bar down to the floor and come to rest there; the floating bar, knocked on its
+// way, drifts off with the momentum it was given until the ceiling stops it.
 //
 // Edits beyond deleting `UI`: `UIView` → `View`; `view` → a 375 × 667 `View` (an iPhone 8 screen,
 // the storyboard's size); `addSubview` and colours dropped; `viewDidAppear` → a call; the display
