@@ -182,7 +182,7 @@ struct ContactConstraint {
 
 enum ContactSolver {
     static func prepare(_ cc: inout ContactConstraint, _ input: ContactInput, sims: UnsafePointer<BodyStepData>,
-                        states: UnsafePointer<BodyState>, softness: Softness, staticSoftness: Softness) {
+                        states: UnsafePointer<BodyState>, softness: Softness, staticSoftness: Softness, block: Bool) {
         let sa = sims[Int(cc.a)], sb = sims[Int(cc.b)]
         cc.mA = sa.invMass; cc.iA = sa.invI; cc.mB = sb.invMass; cc.iB = sb.invI
         cc.softness = input.solved.isStaticPair ? staticSoftness : softness
@@ -198,8 +198,10 @@ enum ContactSolver {
             cc.p1 = preparePoint(input.p1, normal: input.normal, mA: cc.mA, iA: cc.iA, mB: cc.mB, iB: cc.iB,
                                  vA: vA, wA: wA, vB: vB, wB: wB)
         }
-        cc.block = ContactBlock(pointCount: input.pointCount, input.p0, input.p1, normal: input.normal,
-                                mA: cc.mA, iA: cc.iA, mB: cc.mB, iB: cc.iB)
+        if block {
+            cc.block = ContactBlock(pointCount: input.pointCount, input.p0, input.p1, normal: input.normal,
+                                    mA: cc.mA, iA: cc.iA, mB: cc.mB, iB: cc.iB)
+        }
     }
 
     /// One manifold point's constraint: anchors, the separation at the start of the step, effective
@@ -248,7 +250,7 @@ enum ContactSolver {
 
     @inline(__always)
     static func solve(_ cc: UnsafeMutablePointer<ContactConstraint>, _ states: UnsafeMutablePointer<BodyState>,
-                      invH: Float, useBias: Bool, maxPushSpeed: Float) {
+                      invH: Float, useBias: Bool, maxPushSpeed: Float, block: Bool) {
         let a = Int(cc.pointee.a), b = Int(cc.pointee.b)
         let sA = states[a], sB = states[b]
         var vA = sA.v, wA = sA.w, vB = sB.v, wB = sB.w
@@ -257,7 +259,34 @@ enum ContactSolver {
         let n = cc.pointee.normal, t = n.rightPerp
         let soft = cc.pointee.softness
         let count = Int(cc.pointee.pointCount)
-        if count > 0 {
+        for i in 0..<(block ? 0 : count) {
+            // one point after the other (Box2D v3)
+            var cp = i == 0 ? cc.pointee.p0 : cc.pointee.p1
+            let rA = cp.anchorA, rB = cp.anchorB
+            // current separation from the bodies' motion since the step began
+            let d = (dpB - dpA) + (qB.rotate(rB) - qA.rotate(rA))
+            let s = dot(d, n) + cp.baseSeparation
+            var velocityBias: Float = 0, massScale: Float = 1, impulseScale: Float = 0
+            if s > 0 {
+                velocityBias = s * invH          // speculative: close the gap exactly
+            } else if useBias {
+                velocityBias = max(soft.massScale * soft.biasRate * s, -maxPushSpeed)
+                massScale = soft.massScale
+                impulseScale = soft.impulseScale
+            }
+            let dv = (vB + cross(wB, rB)) - (vA + cross(wA, rA))
+            let vn = dot(dv, n)
+            var impulse = -cp.normalMass * (massScale * vn + velocityBias) - impulseScale * cp.normalImpulse
+            let newImpulse = max(cp.normalImpulse + impulse, 0)
+            impulse = newImpulse - cp.normalImpulse
+            cp.normalImpulse = newImpulse
+            cp.maxNormalImpulse = max(cp.maxNormalImpulse, impulse)
+            let P = impulse * n
+            vA -= mA * P; wA -= iA * cross(rA, P)
+            vB += mB * P; wB += iB * cross(rB, P)
+            if i == 0 { cc.pointee.p0 = cp } else { cc.pointee.p1 = cp }
+        }
+        if block && count > 0 {
             // Both points from the same velocities, solved as one block (`ContactBlock`).
             @inline(__always)
             func state(_ cp: ConstraintPoint) -> (vn: Float, bias: Float, massScale: Float) {

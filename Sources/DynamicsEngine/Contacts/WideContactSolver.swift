@@ -12,7 +12,7 @@ struct WideContact {
     var nx: SIMD4<Float> = .zero, ny: SIMD4<Float> = .zero
     var friction: SIMD4<Float> = .zero
     var mA: SIMD4<Float> = .zero, iA: SIMD4<Float> = .zero, mB: SIMD4<Float> = .zero, iB: SIMD4<Float> = .zero
-    var biasRate: SIMD4<Float> = .zero, massScale: SIMD4<Float> = .zero
+    var biasRate: SIMD4<Float> = .zero, massScale: SIMD4<Float> = .zero, impulseScale: SIMD4<Float> = .zero
     // point 1
     var rA1x: SIMD4<Float> = .zero, rA1y: SIMD4<Float> = .zero, rB1x: SIMD4<Float> = .zero, rB1y: SIMD4<Float> = .zero
     var base1: SIMD4<Float> = .zero, normalMass1: SIMD4<Float> = .zero, tangentMass1: SIMD4<Float> = .zero
@@ -61,7 +61,8 @@ struct WideContact {
     /// index would copy the whole constraint in and out per lane.
     @inline(__always)
     static func prepareLane(_ w: UnsafeMutablePointer<WideContact>, _ lane: Int, _ input: UnsafePointer<ContactInput>,
-                            sims: UnsafePointer<BodyStepData>, states: UnsafePointer<BodyState>, softness: Softness) {
+                            sims: UnsafePointer<BodyStepData>, states: UnsafePointer<BodyState>, softness: Softness,
+                            block blockSolve: Bool) {
         let offset = 4 &* lane
         @inline(__always) func put(_ field: UnsafeMutablePointer<SIMD4<Float>>, _ x: Float) {
             UnsafeMutableRawPointer(field).storeBytes(of: x, toByteOffset: offset, as: Float.self)
@@ -80,6 +81,7 @@ struct WideContact {
         put(&w.pointee.friction, input.pointee.friction); put(&w.pointee.restitution, input.pointee.restitution)
         put(&w.pointee.mA, mA); put(&w.pointee.iA, iA); put(&w.pointee.mB, mB); put(&w.pointee.iB, iB)
         put(&w.pointee.biasRate, softness.biasRate); put(&w.pointee.massScale, softness.massScale)
+        put(&w.pointee.impulseScale, softness.impulseScale)
         /// One manifold point into the lane of its ten fields (point 1's or point 2's); zeros for a
         /// point the manifold does not have.
         @inline(__always)
@@ -107,6 +109,7 @@ struct WideContact {
         putPoint(pointCount > 1 ? input.pointee.p1 : nil, &w.pointee.rA2x, &w.pointee.rA2y, &w.pointee.rB2x, &w.pointee.rB2y,
                  &w.pointee.base2, &w.pointee.normalMass2, &w.pointee.tangentMass2, &w.pointee.normalImpulse2,
                  &w.pointee.tangentImpulse2, &w.pointee.relativeVelocity2)
+        guard blockSolve else { return }
         let block = ContactBlock(pointCount: pointCount, input.pointee.p0, input.pointee.p1, normal: n, mA: mA, iA: iA, mB: mB, iB: iB)
         put(&w.pointee.k11, block.k11); put(&w.pointee.k22, block.k22); put(&w.pointee.k12, block.k12)
         put(&w.pointee.pair, block.isPair ? 1 : 0)
@@ -196,7 +199,7 @@ enum WideContactSolver {
 
     @inline(__always)
     static func solve(_ c: UnsafeMutablePointer<WideContact>, _ states: UnsafeMutablePointer<BodyState>,
-                      invH: Float, useBias: Bool, maxPushSpeed: Float, trash: Int32) {
+                      invH: Float, useBias: Bool, maxPushSpeed: Float, block: Bool, trash: Int32) {
         var A = WideBodies(states, c.pointee.a)
         var B = WideBodies(states, c.pointee.b)
         let nx = c.pointee.nx, ny = c.pointee.ny
@@ -204,73 +207,116 @@ enum WideContactSolver {
         let one = SIMD4<Float>(repeating: 1), zero = SIMD4<Float>.zero
         let biasRate = useBias ? c.pointee.massScale * c.pointee.biasRate : zero
         let massScale = useBias ? c.pointee.massScale : one
+        let impulseScale = useBias ? c.pointee.impulseScale : zero
         let invHW = SIMD4<Float>(repeating: invH)
         let minBias = SIMD4<Float>(repeating: -maxPushSpeed)
         let dpx = B.dpx - A.dpx, dpy = B.dpy - A.dpy
 
-        // Both points' current separations and normal velocities, from the same velocities: the
-        // block solve (`ContactBlock`) finds both impulses at once, so a face landing flat takes the
-        // same impulse at both ends instead of the first point's share rotating it.
-        let rA1x = c.pointee.rA1x, rA1y = c.pointee.rA1y, rB1x = c.pointee.rB1x, rB1y = c.pointee.rB1y
-        let rA2x = c.pointee.rA2x, rA2y = c.pointee.rA2y, rB2x = c.pointee.rB2x, rB2y = c.pointee.rB2y
+        /// One point after the other (Box2D v3).
         @inline(__always)
-        func separation(_ rAx: SIMD4<Float>, _ rAy: SIMD4<Float>, _ rBx: SIMD4<Float>, _ rBy: SIMD4<Float>,
-                        _ base: SIMD4<Float>) -> SIMD4<Float> {
+        func normalPoint(_ rAx: SIMD4<Float>, _ rAy: SIMD4<Float>, _ rBx: SIMD4<Float>, _ rBy: SIMD4<Float>,
+                         _ base: SIMD4<Float>, _ normalMass: SIMD4<Float>, _ accumulated: inout SIMD4<Float>, _ maxImpulse: inout SIMD4<Float>) {
+            // current separation from the motion since the step began
             let rsAx = A.qc * rAx - A.qs * rAy, rsAy = A.qs * rAx + A.qc * rAy
             let rsBx = B.qc * rBx - B.qs * rBy, rsBy = B.qs * rBx + B.qc * rBy
-            return nx * (dpx + (rsBx - rsAx)) + ny * (dpy + (rsBy - rsAy)) + base
-        }
-        @inline(__always)
-        func normalVelocity(_ rAx: SIMD4<Float>, _ rAy: SIMD4<Float>, _ rBx: SIMD4<Float>, _ rBy: SIMD4<Float>) -> SIMD4<Float> {
-            let dvx = (B.vx - B.w * rBy) - (A.vx - A.w * rAy)
-            let dvy = (B.vy + B.w * rBx) - (A.vy + A.w * rAx)
-            return dvx * nx + dvy * ny
-        }
-        /// A point's bias and mass scale: a speculative point closes its gap exactly (rigid), a
-        /// touching one is soft when biased. Its impulse scale is 1 − mass scale (`Softness`).
-        @inline(__always)
-        func softening(_ s: SIMD4<Float>) -> (bias: SIMD4<Float>, massScale: SIMD4<Float>) {
+            let dsx = dpx + (rsBx - rsAx), dsy = dpy + (rsBy - rsAy)
+            let s = nx * dsx + ny * dsy + base
             let speculative = s .> zero
             var bias = vmax(biasRate * s, minBias)
             bias.replace(with: s * invHW, where: speculative)
             var pointMassScale = massScale
             pointMassScale.replace(with: one, where: speculative)
-            return (bias, pointMassScale)
+            var pointImpulseScale = impulseScale
+            pointImpulseScale.replace(with: zero, where: speculative)
+            let dvx = (B.vx - B.w * rBy) - (A.vx - A.w * rAy)
+            let dvy = (B.vy + B.w * rBx) - (A.vy + A.w * rAx)
+            let vn = dvx * nx + dvy * ny
+            let negImpulse = normalMass * (pointMassScale * vn + bias) + pointImpulseScale * accumulated
+            let newImpulse = vmax(accumulated - negImpulse, zero)
+            let impulse = newImpulse - accumulated
+            accumulated = newImpulse
+            maxImpulse = vmax(maxImpulse, impulse)
+            let px = impulse * nx, py = impulse * ny
+            A.vx -= mA * px; A.vy -= mA * py
+            A.w -= iA * (rAx * py - rAy * px)
+            B.vx += mB * px; B.vy += mB * py
+            B.w += iB * (rBx * py - rBy * px)
         }
-        let s1 = softening(separation(rA1x, rA1y, rB1x, rB1y, c.pointee.base1))
-        let s2 = softening(separation(rA2x, rA2y, rB2x, rB2y, c.pointee.base2))
-        let vn1 = normalVelocity(rA1x, rA1y, rB1x, rB1y), vn2 = normalVelocity(rA2x, rA2y, rB2x, rB2y)
-        let old1 = c.pointee.normalImpulse1, old2 = c.pointee.normalImpulse2
-        let k11 = c.pointee.k11, k22 = c.pointee.k22, k12 = c.pointee.k12
-        let pair = c.pointee.pair .> zero
-        // b = massScale · (the velocity without the accumulated impulses) + bias, per point
-        let b1 = s1.massScale * (vn1 - k11 * old1 - k12 * old2) + s1.bias
-        let b2 = s2.massScale * (vn2 - k12 * old1 - k22 * old2) + s2.bias
-        let c12 = s1.massScale * k12, c21 = s2.massScale * k12
-        // The complementarity cases in Box2D v2's order: both points push, the first alone, the
-        // second alone, neither; a lane none fits (rounding) keeps its impulses.
-        let invDet = one / (k11 * k22 - c12 * c21)
-        let both1 = (c12 * b2 - k22 * b1) * invDet, both2 = (c21 * b1 - k11 * b2) * invDet
-        let first = -b1 / k11, second = -b2 / k22
-        var x1 = old1, x2 = old2
-        x2.replace(with: zero, where: .!pair)
-        let none = (b1 .>= zero) .& ((b2 .>= zero) .| .!pair)
-        x1.replace(with: zero, where: none); x2.replace(with: zero, where: none)
-        let secondOnly = pair .& (second .>= zero) .& (c12 * second + b1 .>= zero)
-        x1.replace(with: zero, where: secondOnly); x2.replace(with: second, where: secondOnly)
-        let firstOnly = (first .>= zero) .& ((c21 * first + b2 .>= zero) .| .!pair)
-        x1.replace(with: first, where: firstOnly); x2.replace(with: zero, where: firstOnly)
-        let bothPush = pair .& (both1 .>= zero) .& (both2 .>= zero)
-        x1.replace(with: both1, where: bothPush); x2.replace(with: both2, where: bothPush)
-        let d1 = x1 - old1, d2 = x2 - old2
-        c.pointee.normalImpulse1 = x1; c.pointee.normalImpulse2 = x2
-        c.pointee.maxNormalImpulse1 = vmax(c.pointee.maxNormalImpulse1, d1)
-        c.pointee.maxNormalImpulse2 = vmax(c.pointee.maxNormalImpulse2, d2)
-        let p1x = d1 * nx, p1y = d1 * ny, p2x = d2 * nx, p2y = d2 * ny
-        A.vx -= mA * (p1x + p2x); A.vy -= mA * (p1y + p2y)
-        A.w -= iA * ((rA1x * p1y - rA1y * p1x) + (rA2x * p2y - rA2y * p2x))
-        B.vx += mB * (p1x + p2x); B.vy += mB * (p1y + p2y)
-        B.w += iB * ((rB1x * p1y - rB1y * p1x) + (rB2x * p2y - rB2y * p2x))
+        /// Both points at once (`ContactBlock`; Box2D 2.x).
+        @inline(__always)
+        func solveNormalsAsBlock() {
+            // Both points' current separations and normal velocities, from the same velocities: the
+            // block solve (`ContactBlock`) finds both impulses at once, so a face landing flat takes the
+            // same impulse at both ends instead of the first point's share rotating it.
+            let rA1x = c.pointee.rA1x, rA1y = c.pointee.rA1y, rB1x = c.pointee.rB1x, rB1y = c.pointee.rB1y
+            let rA2x = c.pointee.rA2x, rA2y = c.pointee.rA2y, rB2x = c.pointee.rB2x, rB2y = c.pointee.rB2y
+            @inline(__always)
+            func separation(_ rAx: SIMD4<Float>, _ rAy: SIMD4<Float>, _ rBx: SIMD4<Float>, _ rBy: SIMD4<Float>,
+                            _ base: SIMD4<Float>) -> SIMD4<Float> {
+                let rsAx = A.qc * rAx - A.qs * rAy, rsAy = A.qs * rAx + A.qc * rAy
+                let rsBx = B.qc * rBx - B.qs * rBy, rsBy = B.qs * rBx + B.qc * rBy
+                return nx * (dpx + (rsBx - rsAx)) + ny * (dpy + (rsBy - rsAy)) + base
+            }
+            @inline(__always)
+            func normalVelocity(_ rAx: SIMD4<Float>, _ rAy: SIMD4<Float>, _ rBx: SIMD4<Float>, _ rBy: SIMD4<Float>) -> SIMD4<Float> {
+                let dvx = (B.vx - B.w * rBy) - (A.vx - A.w * rAy)
+                let dvy = (B.vy + B.w * rBx) - (A.vy + A.w * rAx)
+                return dvx * nx + dvy * ny
+            }
+            /// A point's bias and mass scale: a speculative point closes its gap exactly (rigid), a
+            /// touching one is soft when biased. Its impulse scale is 1 − mass scale (`Softness`).
+            @inline(__always)
+            func softening(_ s: SIMD4<Float>) -> (bias: SIMD4<Float>, massScale: SIMD4<Float>) {
+                let speculative = s .> zero
+                var bias = vmax(biasRate * s, minBias)
+                bias.replace(with: s * invHW, where: speculative)
+                var pointMassScale = massScale
+                pointMassScale.replace(with: one, where: speculative)
+                return (bias, pointMassScale)
+            }
+            let s1 = softening(separation(rA1x, rA1y, rB1x, rB1y, c.pointee.base1))
+            let s2 = softening(separation(rA2x, rA2y, rB2x, rB2y, c.pointee.base2))
+            let vn1 = normalVelocity(rA1x, rA1y, rB1x, rB1y), vn2 = normalVelocity(rA2x, rA2y, rB2x, rB2y)
+            let old1 = c.pointee.normalImpulse1, old2 = c.pointee.normalImpulse2
+            let k11 = c.pointee.k11, k22 = c.pointee.k22, k12 = c.pointee.k12
+            let pair = c.pointee.pair .> zero
+            // b = massScale · (the velocity without the accumulated impulses) + bias, per point
+            let b1 = s1.massScale * (vn1 - k11 * old1 - k12 * old2) + s1.bias
+            let b2 = s2.massScale * (vn2 - k12 * old1 - k22 * old2) + s2.bias
+            let c12 = s1.massScale * k12, c21 = s2.massScale * k12
+            // The complementarity cases in Box2D v2's order: both points push, the first alone, the
+            // second alone, neither; a lane none fits (rounding) keeps its impulses.
+            let invDet = one / (k11 * k22 - c12 * c21)
+            let both1 = (c12 * b2 - k22 * b1) * invDet, both2 = (c21 * b1 - k11 * b2) * invDet
+            let first = -b1 / k11, second = -b2 / k22
+            var x1 = old1, x2 = old2
+            x2.replace(with: zero, where: .!pair)
+            let none = (b1 .>= zero) .& ((b2 .>= zero) .| .!pair)
+            x1.replace(with: zero, where: none); x2.replace(with: zero, where: none)
+            let secondOnly = pair .& (second .>= zero) .& (c12 * second + b1 .>= zero)
+            x1.replace(with: zero, where: secondOnly); x2.replace(with: second, where: secondOnly)
+            let firstOnly = (first .>= zero) .& ((c21 * first + b2 .>= zero) .| .!pair)
+            x1.replace(with: first, where: firstOnly); x2.replace(with: zero, where: firstOnly)
+            let bothPush = pair .& (both1 .>= zero) .& (both2 .>= zero)
+            x1.replace(with: both1, where: bothPush); x2.replace(with: both2, where: bothPush)
+            let d1 = x1 - old1, d2 = x2 - old2
+            c.pointee.normalImpulse1 = x1; c.pointee.normalImpulse2 = x2
+            c.pointee.maxNormalImpulse1 = vmax(c.pointee.maxNormalImpulse1, d1)
+            c.pointee.maxNormalImpulse2 = vmax(c.pointee.maxNormalImpulse2, d2)
+            let p1x = d1 * nx, p1y = d1 * ny, p2x = d2 * nx, p2y = d2 * ny
+            A.vx -= mA * (p1x + p2x); A.vy -= mA * (p1y + p2y)
+            A.w -= iA * ((rA1x * p1y - rA1y * p1x) + (rA2x * p2y - rA2y * p2x))
+            B.vx += mB * (p1x + p2x); B.vy += mB * (p1y + p2y)
+            B.w += iB * ((rB1x * p1y - rB1y * p1x) + (rB2x * p2y - rB2y * p2x))
+        }
+        if block {
+            solveNormalsAsBlock()
+        } else {
+            normalPoint(c.pointee.rA1x, c.pointee.rA1y, c.pointee.rB1x, c.pointee.rB1y, c.pointee.base1, c.pointee.normalMass1,
+                        &c.pointee.normalImpulse1, &c.pointee.maxNormalImpulse1)
+            normalPoint(c.pointee.rA2x, c.pointee.rA2y, c.pointee.rB2x, c.pointee.rB2y, c.pointee.base2, c.pointee.normalMass2,
+                        &c.pointee.normalImpulse2, &c.pointee.maxNormalImpulse2)
+        }
 
         if !useBias {
             let tx = ny, ty = -nx

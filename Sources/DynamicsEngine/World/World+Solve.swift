@@ -217,7 +217,7 @@ extension World {
                 k += 4
             }
         }
-        let softness = ctx.softness, staticSoftness = ctx.staticSoftness
+        let softness = ctx.softness, staticSoftness = ctx.staticSoftness, blockSolve = def.blockSolve
         for k in 0..<overflowCount {
             let input = ordered[k]
             var cc = ContactConstraint()
@@ -226,7 +226,8 @@ extension World {
             cc.found = input.found
             cc.friction = input.friction
             cc.restitution = input.restitution
-            ContactSolver.prepare(&cc, input, sims: sims, states: states, softness: softness, staticSoftness: staticSoftness)
+            ContactSolver.prepare(&cc, input, sims: sims, states: states, softness: softness, staticSoftness: staticSoftness,
+                                  block: blockSolve)
             (constraints + k).initialize(to: cc)
         }
         wideLanes.withUnsafeBufferPointer { lanes in
@@ -239,7 +240,8 @@ extension World {
                     for lane in 0..<Int(lanes[w]) {
                         let input = ordered + first + lane
                         WideContact.prepareLane(wc, lane, input, sims: sims, states: states,
-                                                softness: input.pointee.solved.isStaticPair ? staticSoftness : softness)
+                                                softness: input.pointee.solved.isStaticPair ? staticSoftness : softness,
+                                                block: blockSolve)
                     }
                 }
             }
@@ -274,6 +276,7 @@ extension World {
         let impulses = ctx.impulses!
         let maxSpeed = maxLinearSpeed
         let push = maxPushSpeed
+        let block = def.blockSolve
         let cbase = ctx.constraints!
         let wbase = ctx.wide!
         let overflowContacts = 0..<ctx.overflowCount
@@ -347,8 +350,8 @@ extension World {
             }
             for color in 0..<colorCount {
                 stage(color, joints: .solve,
-                      overflow: { ContactSolver.solve(cbase + $0, states, invH: invH, useBias: true, maxPushSpeed: push) },
-                      wide: { r, t in for w in r { WideContactSolver.solve(wbase + w, states, invH: invH, useBias: true, maxPushSpeed: push, trash: t) } })
+                      overflow: { ContactSolver.solve(cbase + $0, states, invH: invH, useBias: true, maxPushSpeed: push, block: block) },
+                      wide: { r, t in for w in r { WideContactSolver.solve(wbase + w, states, invH: invH, useBias: true, maxPushSpeed: push, block: block, trash: t) } })
             }
             // integrate positions
             pool.forEachRange(awakeCount, minimum: SplitSize.bodies) { r in
@@ -366,14 +369,14 @@ extension World {
             let store = substep == substeps - 1 && !anyRestitution
             for color in 0..<colorCount {
                 stage(color, joints: .relax,
-                      overflow: { ContactSolver.solve(cbase + $0, states, invH: invH, useBias: false, maxPushSpeed: push) },
+                      overflow: { ContactSolver.solve(cbase + $0, states, invH: invH, useBias: false, maxPushSpeed: push, block: block) },
                       wide: store ? { r, t in
                           for w in r {
-                              WideContactSolver.solve(wbase + w, states, invH: invH, useBias: false, maxPushSpeed: push, trash: t)
+                              WideContactSolver.solve(wbase + w, states, invH: invH, useBias: false, maxPushSpeed: push, block: block, trash: t)
                               WideContactSolver.storeImpulses(wbase + w, into: impulses)
                           }
                       } : { r, t in
-                          for w in r { WideContactSolver.solve(wbase + w, states, invH: invH, useBias: false, maxPushSpeed: push, trash: t) }
+                          for w in r { WideContactSolver.solve(wbase + w, states, invH: invH, useBias: false, maxPushSpeed: push, block: block, trash: t) }
                       })
             }
         }
