@@ -109,14 +109,20 @@ struct ConstraintPoint {
 /// is the point's mass scale (a soft point's impulse scale is 1 − ms) and λ its impulse so far;
 /// for one point alone it is exactly the sequential update.
 ///
-/// Two points too close together make K nearly singular; then, as Box2D 2.x does, only the first
-/// point carries the normal impulse.
+/// Only contacts with a static body (a boundary, an anchored item) are solved as a block: that is
+/// where an item lands and comes to rest against walls. Between two moving items the block solve
+/// kept a jammed pile of 2 000 mixed items jittering for good (ui_rain never slept), so their
+/// points are solved one after the other, as before. Two points too close together (K nearly
+/// singular) are solved one after the other too.
 struct ContactBlock {
     /// The inverse normal masses of the two points (1 for a point that is not there) and their
     /// coupling (mass·pt/s)⁻¹.
     var k11: Float = 1, k22: Float = 1, k12: Float = 0
-    /// Whether both points are solved together.
+    /// Whether both points are solved together (a contact with a static body, two points, well
+    /// conditioned); otherwise they are solved one after the other.
     var isPair = false
+    /// Whether the manifold has a second point.
+    var hasSecond = false
 
     init() {}
 
@@ -124,7 +130,8 @@ struct ContactBlock {
     static let maxCondition: Float = 1000
 
     @inline(__always)
-    init(pointCount: Int32, _ p0: InputPoint, _ p1: InputPoint, normal n: Vec2, mA: Float, iA: Float, mB: Float, iB: Float) {
+    init(pointCount: Int32, _ p0: InputPoint, _ p1: InputPoint, normal n: Vec2, mA: Float, iA: Float, mB: Float, iB: Float,
+         isStaticPair: Bool) {
         guard pointCount > 0 else { return }
         let rn1A = cross(p0.anchorA, n), rn1B = cross(p0.anchorB, n)
         let k11 = mA + mB + iA * rn1A * rn1A + iB * rn1B * rn1B
@@ -135,7 +142,8 @@ struct ContactBlock {
         let k12 = mA + mB + iA * rn1A * rn2A + iB * rn1B * rn2B
         self.k12 = k12
         if k22 > 0 { self.k22 = k22 }
-        isPair = k22 > 0 && k11 * k11 < ContactBlock.maxCondition * (k11 * k22 - k12 * k12)
+        hasSecond = true
+        isPair = isStaticPair && k22 > 0 && k11 * k11 < ContactBlock.maxCondition * (k11 * k22 - k12 * k12)
     }
 
     /// The new accumulated normal impulses (x₁, x₂) from the points' current normal velocities
@@ -145,12 +153,13 @@ struct ContactBlock {
     func solve(vn1: Float, vn2: Float, bias1: Float, bias2: Float, massScale1: Float, massScale2: Float,
                old1: Float, old2: Float) -> (Float, Float) {
         let b1 = massScale1 * (vn1 - k11 * old1 - k12 * old2) + bias1
-        guard isPair else {
-            let x1 = -b1 / k11
-            return (x1 >= 0 ? x1 : 0, 0)
-        }
         let b2 = massScale2 * (vn2 - k12 * old1 - k22 * old2) + bias2
         let c12 = massScale1 * k12, c21 = massScale2 * k12
+        guard isPair else {
+            // one after the other: the first with the second's impulse held, then the second
+            let x1 = max(-(b1 + c12 * old2) / k11, 0)
+            return (x1, hasSecond ? max(-(b2 + c21 * x1) / k22, 0) : 0)
+        }
         let det = k11 * k22 - c12 * c21
         let both1 = (c12 * b2 - k22 * b1) / det, both2 = (c21 * b1 - k11 * b2) / det
         if both1 >= 0 && both2 >= 0 { return (both1, both2) }
@@ -159,7 +168,8 @@ struct ContactBlock {
         let second = -b2 / k22
         if second >= 0 && c12 * second + b1 >= 0 { return (0, second) }
         if b1 >= 0 && b2 >= 0 { return (0, 0) }
-        return (old1, old2)
+        let x1 = max(-(b1 + c12 * old2) / k11, 0)      // rounding: one after the other
+        return (x1, max(-(b2 + c21 * x1) / k22, 0))
     }
 }
 
@@ -200,7 +210,7 @@ enum ContactSolver {
         }
         if block {
             cc.block = ContactBlock(pointCount: input.pointCount, input.p0, input.p1, normal: input.normal,
-                                    mA: cc.mA, iA: cc.iA, mB: cc.mB, iB: cc.iB)
+                                    mA: cc.mA, iA: cc.iA, mB: cc.mB, iB: cc.iB, isStaticPair: input.solved.isStaticPair)
         }
     }
 

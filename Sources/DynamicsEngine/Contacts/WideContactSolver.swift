@@ -22,8 +22,9 @@ struct WideContact {
     var base2: SIMD4<Float> = .zero, normalMass2: SIMD4<Float> = .zero, tangentMass2: SIMD4<Float> = .zero
     var normalImpulse2: SIMD4<Float> = .zero, tangentImpulse2: SIMD4<Float> = .zero, maxNormalImpulse2: SIMD4<Float> = .zero
     // the two points' coupling, for the block solve (`ContactBlock`): the normal masses' inverses and
-    // the off-diagonal term; `pair` is 1 where both points are solved together, 0 where the lane has
-    // one point (or two too close to tell apart) and its second point carries no normal impulse
+    // the off-diagonal term; `pair` is 1 where both points are solved together, 0 where they are
+    // solved one after the other (a contact between moving bodies, one point, or two too close to
+    // tell apart)
     var k11: SIMD4<Float> = .zero, k22: SIMD4<Float> = .zero, k12: SIMD4<Float> = .zero, pair: SIMD4<Float> = .zero
     // restitution only (last, so the sub-steps never bring them into cache)
     var restitution: SIMD4<Float> = .zero, relativeVelocity1: SIMD4<Float> = .zero, relativeVelocity2: SIMD4<Float> = .zero
@@ -110,7 +111,8 @@ struct WideContact {
                  &w.pointee.base2, &w.pointee.normalMass2, &w.pointee.tangentMass2, &w.pointee.normalImpulse2,
                  &w.pointee.tangentImpulse2, &w.pointee.relativeVelocity2)
         guard blockSolve else { return }
-        let block = ContactBlock(pointCount: pointCount, input.pointee.p0, input.pointee.p1, normal: n, mA: mA, iA: iA, mB: mB, iB: iB)
+        let block = ContactBlock(pointCount: pointCount, input.pointee.p0, input.pointee.p1, normal: n, mA: mA, iA: iA, mB: mB, iB: iB,
+                                 isStaticPair: sc.isStaticPair)
         put(&w.pointee.k11, block.k11); put(&w.pointee.k22, block.k22); put(&w.pointee.k12, block.k12)
         put(&w.pointee.pair, block.isPair ? 1 : 0)
     }
@@ -285,17 +287,19 @@ enum WideContactSolver {
             let b2 = s2.massScale * (vn2 - k12 * old1 - k22 * old2) + s2.bias
             let c12 = s1.massScale * k12, c21 = s2.massScale * k12
             // The complementarity cases in Box2D v2's order: both points push, the first alone, the
-            // second alone, neither; a lane none fits (rounding) keeps its impulses.
+            // second alone, neither.
             let invDet = one / (k11 * k22 - c12 * c21)
             let both1 = (c12 * b2 - k22 * b1) * invDet, both2 = (c21 * b1 - k11 * b2) * invDet
             let first = -b1 / k11, second = -b2 / k22
-            var x1 = old1, x2 = old2
-            x2.replace(with: zero, where: .!pair)
-            let none = (b1 .>= zero) .& ((b2 .>= zero) .| .!pair)
+            // lanes not solved as a block (and a block lane no case fits, from rounding): one
+            // point after the other, the first with the second's impulse held
+            var x1 = vmax(-(b1 + c12 * old2) * c.pointee.normalMass1, zero)
+            var x2 = vmax(-(b2 + c21 * x1) * c.pointee.normalMass2, zero)
+            let none = pair .& (b1 .>= zero) .& (b2 .>= zero)
             x1.replace(with: zero, where: none); x2.replace(with: zero, where: none)
             let secondOnly = pair .& (second .>= zero) .& (c12 * second + b1 .>= zero)
             x1.replace(with: zero, where: secondOnly); x2.replace(with: second, where: secondOnly)
-            let firstOnly = (first .>= zero) .& ((c21 * first + b2 .>= zero) .| .!pair)
+            let firstOnly = pair .& (first .>= zero) .& (c21 * first + b2 .>= zero)
             x1.replace(with: first, where: firstOnly); x2.replace(with: zero, where: firstOnly)
             let bothPush = pair .& (both1 .>= zero) .& (both2 .>= zero)
             x1.replace(with: both1, where: bothPush); x2.replace(with: both2, where: bothPush)
