@@ -31,11 +31,12 @@ package struct WorldDef: Sendable {
     package var jointIterations = 1
     /// Cap on `jointHertz` as a fraction of the sub-step rate. Default 0.25 (Box2D v3).
     package var jointHertzLimit: Float = 0.25
-    /// Solve the two points of each contact manifold together, as one 2 × 2 complementarity
-    /// problem (Box2D 2.x's block solver, which UIKit's engine used), instead of one after the
-    /// other (Box2D v3). The block solve lands a flat face flat: solved in turn, the first point's
-    /// share turns the body by a few thousandths of a radian, which beside a wall is enough to make
-    /// a frictionless item slide away for good. It costs about 15 % more in the contact solve.
+    /// Solve the two points of each contact manifold with a static body together, as one 2 × 2
+    /// complementarity problem (Box2D 2.x's block solver, which UIKit's engine used), instead of
+    /// one after the other (Box2D v3). The block solve lands a flat face flat: solved in turn, the
+    /// first point's share turns the body by a few thousandths of a radian, which beside a wall is
+    /// enough to make a frictionless item slide away for good. Contacts between moving bodies stay
+    /// sequential (see `ContactBlock`).
     /// Default false (Box2D v3); ``stiffJoints``, the animator's settings, turn it on.
     package var blockSolve = false
     /// Threads that share a step (the caller included). Results are bit-identical for any count.
