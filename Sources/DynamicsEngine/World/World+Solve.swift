@@ -351,7 +351,9 @@ extension World {
             for color in 0..<colorCount {
                 stage(color, joints: .solve,
                       overflow: { ContactSolver.solve(cbase + $0, states, invH: invH, useBias: true, maxPushSpeed: push, block: block) },
-                      wide: { r, t in for w in r { WideContactSolver.solve(wbase + w, states, invH: invH, useBias: true, maxPushSpeed: push, block: block, trash: t) } })
+                      wide: block
+                        ? { r, t in for w in r { WideContactSolver.solveBlock(wbase + w, states, invH: invH, useBias: true, maxPushSpeed: push, trash: t) } }
+                        : { r, t in for w in r { WideContactSolver.solve(wbase + w, states, invH: invH, useBias: true, maxPushSpeed: push, trash: t) } })
             }
             // integrate positions
             pool.forEachRange(awakeCount, minimum: SplitSize.bodies) { r in
@@ -370,14 +372,21 @@ extension World {
             for color in 0..<colorCount {
                 stage(color, joints: .relax,
                       overflow: { ContactSolver.solve(cbase + $0, states, invH: invH, useBias: false, maxPushSpeed: push, block: block) },
-                      wide: store ? { r, t in
+                      wide: block ? (store ? { r, t in
                           for w in r {
-                              WideContactSolver.solve(wbase + w, states, invH: invH, useBias: false, maxPushSpeed: push, block: block, trash: t)
+                              WideContactSolver.solveBlock(wbase + w, states, invH: invH, useBias: false, maxPushSpeed: push, trash: t)
                               WideContactSolver.storeImpulses(wbase + w, into: impulses)
                           }
                       } : { r, t in
-                          for w in r { WideContactSolver.solve(wbase + w, states, invH: invH, useBias: false, maxPushSpeed: push, block: block, trash: t) }
-                      })
+                          for w in r { WideContactSolver.solveBlock(wbase + w, states, invH: invH, useBias: false, maxPushSpeed: push, trash: t) }
+                      }) : (store ? { r, t in
+                          for w in r {
+                              WideContactSolver.solve(wbase + w, states, invH: invH, useBias: false, maxPushSpeed: push, trash: t)
+                              WideContactSolver.storeImpulses(wbase + w, into: impulses)
+                          }
+                      } : { r, t in
+                          for w in r { WideContactSolver.solve(wbase + w, states, invH: invH, useBias: false, maxPushSpeed: push, trash: t) }
+                      }))
             }
         }
     }
