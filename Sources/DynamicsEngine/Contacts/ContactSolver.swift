@@ -319,20 +319,20 @@ enum ContactSolver {
             let (x0, x1) = cc.pointee.block.solve(vn1: s0.vn, vn2: s1.vn, bias1: s0.bias, bias2: s1.bias,
                                                   massScale1: s0.massScale, massScale2: s1.massScale,
                                                   old1: cp0.normalImpulse, old2: count > 1 ? cp1.normalImpulse : 0)
-            let d0 = x0 - cp0.normalImpulse
-            cp0.normalImpulse = x0
-            cp0.maxNormalImpulse = max(cp0.maxNormalImpulse, d0)
-            let P0 = d0 * n
-            vA -= mA * P0; wA -= iA * cross(cp0.anchorA, P0)
-            vB += mB * P0; wB += iB * cross(cp0.anchorB, P0)
+            /// Sets a point's accumulated impulse to `x` and applies the change to both bodies.
+            @inline(__always)
+            func apply(_ cp: inout ConstraintPoint, _ x: Float) {
+                let d = x - cp.normalImpulse
+                cp.normalImpulse = x
+                cp.maxNormalImpulse = max(cp.maxNormalImpulse, d)
+                let P = d * n
+                vA -= mA * P; wA -= iA * cross(cp.anchorA, P)
+                vB += mB * P; wB += iB * cross(cp.anchorB, P)
+            }
+            apply(&cp0, x0)
             cc.pointee.p0 = cp0
             if count > 1 {
-                let d1 = x1 - cp1.normalImpulse
-                cp1.normalImpulse = x1
-                cp1.maxNormalImpulse = max(cp1.maxNormalImpulse, d1)
-                let P1 = d1 * n
-                vA -= mA * P1; wA -= iA * cross(cp1.anchorA, P1)
-                vB += mB * P1; wB += iB * cross(cp1.anchorB, P1)
+                apply(&cp1, x1)
                 cc.pointee.p1 = cp1
             }
         }
