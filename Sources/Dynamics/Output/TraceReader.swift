@@ -590,6 +590,10 @@ public final class TraceReader {
                 }
                 return a
             }
+        } else if items.count < frameScene.items.count {
+            // Rows missing at the frame's end (a cut file, a deleted line): an attachment that
+            // names one of them has nothing to draw to.
+            attachments.removeAll { a in a.items.contains { $0.item >= items.count } }
         }
         let report = FrameReport(index: entry.number, time: firstTime ?? entry.time, steps: 0, items: items)
         let aligned = TraceScene(referenceBounds: frameScene.referenceBounds, boundaries: frameScene.boundaries,
