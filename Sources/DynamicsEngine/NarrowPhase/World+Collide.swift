@@ -8,6 +8,8 @@ extension World {
     /// destroying contacts, waking islands, events — are applied afterwards in contact order.
     func collide() {
         let spec = speculativeDistance
+        if segmentGhostsDirty { rebuildSegmentGhosts() }
+        let ghosts = segmentGhosts
         let recycleDistance = 10 * linearSlop
         let recycleCosAngle: Float = 0.98   // about 11.5°
         let slop = linearSlop
@@ -79,6 +81,12 @@ extension World {
                 c.pointee.cachedRelative = xfA.invMul(xfB)
                 c.pointee.cacheValid = true
                 var m = self.computeManifold(sA.pointee, xfA, sB.pointee, xfB, spec: spec, slop: slop, scratch: scratch)
+                if sA.pointee.kind == .segment && Int(c.pointee.shapeA) < ghosts.count && bA.pointee.type == .static {
+                    let g = ghosts[Int(c.pointee.shapeA)]
+                    if (g.hasBefore || g.hasAfter) && World.isGhostContact(m, segment: sA.pointee, xf: xfA, ghosts: g, slop: slop) {
+                        m.pointCount = 0
+                    }
+                }
                 // anchors relative to the centres of mass; warm start by feature id
                 let old = c.pointee.manifold
                 let cA = bA.pointee.center, cB = bB.pointee.center

@@ -244,6 +244,8 @@ extension World {
         "pairs": "rebuilt from the live contacts",
         "movableProxies": "rebuilt (proxyListDirty)", "staticProxies": "rebuilt (proxyListDirty)",
         "kinematicProxies": "rebuilt (proxyListDirty)", "proxyListDirty": "set on restore",
+        "segmentGhosts": "rebuilt from the static segments (proxyListDirty sets segmentGhostsDirty)",
+        "segmentGhostsDirty": "set with proxyListDirty on restore",
         "pairCandidates": "per-step scratch", "lastStepCrowdLimited": "statistics of the last step",
         "movedBodies": "the last step's output: cleared on restore",
         "beginEvents": "the last step's events: cleared on restore", "endEvents": "the last step's events: cleared on restore",

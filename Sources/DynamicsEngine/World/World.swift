@@ -52,7 +52,11 @@ package final class World {
     var staticProxies: [Int32] = []
     /// Shapes of kinematic bodies: what the continuous pass sweeps against besides static shapes.
     var kinematicProxies: [Int32] = []
-    var proxyListDirty = true
+    var proxyListDirty = true { didSet { if proxyListDirty { segmentGhostsDirty = true } } }
+    /// Per shape slot: the ghost vertices of static segments (`WorldDef.smoothSegmentJoins`);
+    /// empty when there are none. Rebuilt before the narrow phase after any shape change.
+    var segmentGhosts: [SegmentGhosts] = []
+    var segmentGhostsDirty = true
     /// Shapes whose fat box grew since the last pair search.
     var movedProxies: [Int32] = []
     /// The pair search's output buffers, kept between steps for their capacity.

@@ -282,14 +282,36 @@ struct RestQualityTests {
         #expect(failures.isEmpty, "\(failures.count): \(failures.prefix(6))")
     }
 
-    /// Boundaries that meet act as one smooth floor: a box sliding without friction across the
-    /// joints of a floor made of ten 40 pt boundary lines (or one path of ten segments, or a
-    /// flattened curve's near-collinear segments) keeps its speed (nothing along the floor acts on
-    /// it: momentum along x is conserved) and never hops (its centre stays at floor − half height).
-    @Test(arguments: ["lines", "path"])
-    func aBoxSlidingAcrossTheJointsOfAFloorKeepsItsSpeed(kind: String) {
+    /// Boundaries that meet act as one smooth floor: a box (or a disc) sliding without friction
+    /// across the joints of a floor made of ten 40 pt boundary lines (or one path of ten segments)
+    /// keeps its speed (nothing along the floor acts on it: momentum along x is conserved) and
+    /// never hops (its centre stays at floor − half height), at any speed. Taken alone, the next
+    /// segment's end met the box's side: at 20 and 60 pt/s the box stopped at the first joint
+    /// (`WorldDef.smoothSegmentJoins`, Box2D's ghost vertices).
+    @Test(arguments: ["lines", "path"], [20, 60, 150, 400] as [CGFloat])
+    func aBoxSlidingAcrossTheJointsOfAFloorKeepsItsSpeed(kind: String, speed: CGFloat) {
+        slideAcrossJoints(kind: kind, speed: speed, shape: .rectangle)
+    }
+
+    /// A disc (a 40 pt ellipse, which collides as a polygon standing on a vertex) at 150 pt/s
+    /// crosses the joints too (before the smooth joins it snagged at 150 and at 20 pt/s). A known
+    /// issue: at 20 pt/s it still rides up 0.2 pt onto the joint at x = 40 and is turned back
+    /// (the polygon's lower facet meets the segment's end under the segment's own face normal,
+    /// which the ghost test keeps); Box2D v3's chain-segment collision clips such a contact to the
+    /// segment's vertex regions, which is left to do.
+    @Test(arguments: ["lines", "path"], [20, 150] as [CGFloat])
+    func aDiscSlidingAcrossTheJointsOfAFloorKeepsItsSpeed(kind: String, speed: CGFloat) {
+        withKnownIssue("issue 25.1: a slow disc standing on a vertex snags on a flat joint") {
+            slideAcrossJoints(kind: kind, speed: speed, shape: .ellipse)
+        } when: {
+            speed < 60
+        }
+    }
+
+    func slideAcrossJoints(kind: String, speed: CGFloat, shape: DynamicItemCollisionBoundsType) {
         let floorY: CGFloat = 400
-        let box = BasicDynamicItem(center: CGPoint(x: 30, y: floorY - 20), size: CGSize(width: 40, height: 40), name: "box")
+        let box = BasicDynamicItem(center: CGPoint(x: 30, y: floorY - 20), size: CGSize(width: 40, height: 40),
+                                   collisionBoundsType: shape, name: "box")
         let (animator, _) = Self.world([box], pull: .down) { collision in
             let xs = (0...10).map { CGFloat($0) * 40 - 40 }
             if kind == "lines" {
@@ -305,19 +327,21 @@ struct RestQualityTests {
             }
         }
         let push = DynamicItemBehavior(items: [box])
-        push.addLinearVelocity(CGPoint(x: 150, y: 0), for: box)
+        push.addLinearVelocity(CGPoint(x: speed, y: 0), for: box)
         animator.addBehavior(push)
         var lowest = box.center.y, highest = box.center.y
         var slowest = CGFloat.infinity, fastest: CGFloat = 0
-        for _ in 0..<100 {      // 100 steps at 150 pt/s: 250 pt, across six joints
+        let steps = Int(250 / speed * 60)   // 250 pt: across six joints
+        for _ in 0..<steps {
             animator.step()
             lowest = max(lowest, box.center.y); highest = min(highest, box.center.y)
             let v = push.linearVelocity(for: box).x
             slowest = min(slowest, v); fastest = max(fastest, v)
         }
         #expect(box.center.x > 30 + 240)
-        #expect(slowest > 150 - 0.5 && fastest < 150 + 0.5, "speed between \(slowest) and \(fastest) pt/s")
-        #expect(highest > floorY - 20 - 0.1 && lowest < floorY - 20 + 0.1, "centre between \(highest) and \(lowest)")
+        #expect(slowest > speed - 0.5 && fastest < speed + 0.5, "speed between \(slowest) and \(fastest) pt/s")
+        let tolerance: CGFloat = shape == .ellipse ? 0.5 : 0.1     // the disc's outline lies up to 0.5 pt inside
+        #expect(highest > floorY - 20 - tolerance && lowest < floorY - 20 + tolerance, "centre between \(highest) and \(lowest)")
         #expect(abs(box.angle) < 1e-3)
     }
 
