@@ -181,11 +181,7 @@ extension DynamicAnimator {
     /// (replaced or removed, its body not yet destroyed).
     private func boundaryIndex(of b: BoundaryRecord) -> Int {
         guard let id = b.identifier else { return -1 }
-        let cb = b.behavior
-        for i in 0..<cb.boundaryCount where cb.boundaryIdentifier(at: i) == id {
-            return i
-        }
-        return -2
+        return b.behavior.boundaryIndex(of: id) ?? -2
     }
 
     // MARK: Restoring
