@@ -271,7 +271,14 @@ extension DynamicAnimator {
         }
         freeBoundarySlots = state.freeBoundarySlots
         collisionSlots = state.collisionSlots.map { $0.map { flat[$0] as! CollisionBehavior } }
+        freeCollisionSlots = Self.freeSlotMask(of: collisionSlots)
         itemsToWake = state.itemsToWake.map { table.items[$0] }
+        // Velocities asked for since the last synchronisation were meant for the world now
+        // replaced: they wait as ones asked for outside the world, and each behaviour's restored
+        // state then decides for its own items.
+        let deferred = deferredVelocities
+        deferredVelocities = []
+        for v in deferred { v.behavior.keepDeferred(v) }
         for commit in commits { commit() }
 
         // The items show the restored poses.

@@ -144,6 +144,12 @@ extension DynamicAnimator {
         resolveItemProperties()
         updateFilters()
         for b in flat { b.syncWorld(self) }
+        if !deferredVelocities.isEmpty {
+            // After every other change, as if each had synchronised when it was asked for.
+            let deferred = deferredVelocities
+            deferredVelocities = []
+            for v in deferred { v.behavior.applyDeferred(v, in: self) }
+        }
         // Items that left may have held others up: then everything wakes. Otherwise only the
         // items of behaviours that joined or left (new bodies start awake anyway).
         if wakeAllOnSync {
@@ -432,16 +438,27 @@ extension DynamicAnimator {
 
     /// The lowest free collision slot, or nil (with a diagnostic) when all 31 are taken.
     func claimCollisionSlot(for behavior: CollisionBehavior) -> Int? {
-        guard let k = collisionSlots.firstIndex(where: { $0 == nil }) else {
+        guard freeCollisionSlots != 0 else {
             report("An animator tells at most \(CollisionBits.maxBehaviors) collision behaviours apart; this CollisionBehavior collides nothing.")
             return nil
         }
+        let k = freeCollisionSlots.trailingZeroBitCount
+        freeCollisionSlots &= ~(1 << UInt32(k))
         collisionSlots[k] = behavior
         return k
     }
 
     func releaseCollisionSlot(_ k: Int) {
-        if collisionSlots.indices.contains(k) { collisionSlots[k] = nil }
+        guard collisionSlots.indices.contains(k) else { return }
+        collisionSlots[k] = nil
+        freeCollisionSlots |= 1 << UInt32(k)
+    }
+
+    /// The free-slot bits of `slots` (bit k: slot k is empty).
+    static func freeSlotMask(of slots: [CollisionBehavior?]) -> UInt32 {
+        var mask: UInt32 = 0
+        for (k, b) in slots.enumerated() where b == nil && k < 32 { mask |= 1 << UInt32(k) }
+        return mask
     }
 
     /// Creates a static body of `segments` owned by `behavior` (collision slot `slot`). Returns its

@@ -149,6 +149,9 @@ open class DynamicAnimator {
 
     /// Collision behaviours by filter slot 0…30.
     var collisionSlots: [CollisionBehavior?] = Array(repeating: nil, count: CollisionBits.maxBehaviors)
+    /// Bit k set: collision slot k is free. Kept with `collisionSlots` by claiming, releasing and
+    /// restoring (the only writers), so the lowest free slot is found in O(1).
+    var freeCollisionSlots = UInt32(truncatingIfNeeded: (UInt64(1) << CollisionBits.maxBehaviors) - 1)
 
     /// True from the engine step until the end of the step's callbacks: structural changes
     /// requested meanwhile are queued.
@@ -167,6 +170,11 @@ open class DynamicAnimator {
     var wakeAllOnSync = false
     /// Items to wake at the next synchronisation (those of behaviours that joined or left).
     var itemsToWake: [any DynamicItem] = []
+    /// Velocities asked for while a synchronisation was due, in the order asked for: applied at
+    /// its end (see `DynamicItemBehavior.addVelocity`).
+    var deferredVelocities: [DeferredVelocity] = []
+    /// Whether `ensureSynced()` would synchronise now.
+    var syncIsDue: Bool { needsSync && !isLocked && !isSyncing }
 
     var accumulator: TimeInterval = 0
     /// Wall-clock time spent inside the engine's step, summed over every step: `bench` compares
