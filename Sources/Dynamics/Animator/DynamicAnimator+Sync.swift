@@ -13,9 +13,12 @@ extension DynamicAnimator {
     // MARK: The behaviour tree
 
     /// Behaviours were added to or removed from the tree at `root` (a top-level behaviour or a
-    /// child, with its subtree; nil when the roots are already in `changedRoots`).
-    func behaviorTreeDidChange(at root: DynamicBehavior?) {
+    /// child, with its subtree; nil when the roots are already in `changedRoots`); `removal` when
+    /// they were taken out of it.
+    func behaviorTreeDidChange(at root: DynamicBehavior?, removal: Bool = false) {
         if let root { changedRoots.append(root) }
+        if removal { treeHasCuts = true }
+        if isReconciling { treeChangedInRound = true }
         treeDirty = true
         needsSync = true
         if !isLocked && !isReconciling { reconcileTree() }
@@ -58,12 +61,18 @@ extension DynamicAnimator {
             if rounds > 16 {
                 report("The behaviour tree kept changing inside willMove(to:); stopped after 16 rounds.")
                 changedRoots.removeAll()
+                treeMayHoldStrays = true
                 break
             }
             let roots = changedRoots
             changedRoots.removeAll()
-            for root in roots where !isInTree(root) { leave(root) }
-            for root in roots where isInTree(root) { join(root) }
+            // With only additions since the last reconciliation every behaviour of the animator
+            // hangs from the tree, so an ancestor in the animator answers for the root.
+            let cuts = treeHasCuts || treeMayHoldStrays
+            treeHasCuts = false
+            treeChangedInRound = false
+            for root in roots where !isInTree(root, membersMayBeStale: cuts || treeChangedInRound) { leave(root) }
+            for root in roots where isInTree(root, membersMayBeStale: cuts || treeChangedInRound) { join(root) }
             flatIsStale = true
             needsSync = true
         }
@@ -71,9 +80,14 @@ extension DynamicAnimator {
     }
 
     /// Whether `b` hangs from one of the top-level behaviours (its subtree then shares the answer).
-    private func isInTree(_ b: DynamicBehavior) -> Bool {
+    /// The walk up stops at the first ancestor that is in the animator, unless `membersMayBeStale`:
+    /// a chain grown at its deep end is then O(1) per link, not O(depth).
+    private func isInTree(_ b: DynamicBehavior, membersMayBeStale: Bool) -> Bool {
         var root = b
-        while let p = root.parent { root = p }   // no cycles: addChildBehavior refuses them
+        while let p = root.parent {   // no cycles: addChildBehavior refuses them
+            if !membersMayBeStale && p.dynamicAnimator === self { return true }
+            root = p
+        }
         return topLevel.contains(root)
     }
 

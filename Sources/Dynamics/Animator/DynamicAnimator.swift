@@ -130,6 +130,14 @@ open class DynamicAnimator {
     /// Roots of the subtrees added to or removed from the tree since the last reconciliation
     /// (`treeDirty`), in the order of the changes: only their behaviours can join or leave.
     var changedRoots: [DynamicBehavior] = []
+    /// A behaviour left the tree since the last reconciliation: until that has run, a behaviour
+    /// of the animator may no longer hang from the tree (see `isInTree`).
+    var treeHasCuts = false
+    /// The tree changed inside `willMove(to:)` during the current round of reconciliation.
+    var treeChangedInRound = false
+    /// A reconciliation stopped at its round limit: members of the animator may have been left
+    /// outside the tree for good, so `isInTree` always walks to the root.
+    var treeMayHoldStrays = false
 
     /// Items in the world, in the order they joined.
     var records: [ItemRecord] = []
@@ -372,7 +380,7 @@ open class DynamicAnimator {
                        severity: .note)
                 return
             }
-            behaviorTreeDidChange(at: behavior)
+            behaviorTreeDidChange(at: behavior, removal: true)
             tickle()
         }
     }
@@ -385,7 +393,7 @@ open class DynamicAnimator {
             let removed = topLevel.elements
             topLevel.removeAll()
             changedRoots += removed
-            behaviorTreeDidChange(at: nil)
+            behaviorTreeDidChange(at: nil, removal: true)
             tickle()
         }
     }
