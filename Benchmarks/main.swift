@@ -55,7 +55,8 @@ func parseOptions() -> Options {
               --smoke       every scene for a few steps, one repeat (for CI)
               --csv DIR     append min/median ms per step to DIR/<scene>.csv
               --snapshot    size and encode/decode/restore time of a 1000-item animator snapshot
-              --setup       setup costs (items, behaviours, children, a long path, a stacked heap) at n = 1e3, 1e4, 1e5
+              --setup       setup costs (items, behaviours, children, boundaries, velocities, a deep chain, a long path,
+                            a stacked heap) at n = 1e3, 1e4, 1e5
                             (with --smoke: 1e3 only); time per operation and peak memory
             """)
             exit(0)

@@ -36,7 +36,8 @@ package enum SetupScenes {
     }
 
     /// Every setup scene, in the order `bench --setup` runs them.
-    package static let all: [Scene] = [snaps, behaviors, behaviorsInAction, children, items, boundary, path, stacked]
+    package static let all: [Scene] = [snaps, behaviors, behaviorsInAction, children, items, boundaries, velocities, spawns, chain,
+                                       boundary, path, stacked]
 
     static let bounds = CGRect(x: 0, y: 0, width: 1024, height: 768)
 
@@ -143,6 +144,116 @@ package enum SetupScenes {
         return Result(scene: "item_add_remove", n: n, phases: [
             Phase(name: "add", operations: 2 * n, seconds: add), Phase(name: "first step", operations: n, seconds: step),
             Phase(name: "remove", operations: 2 * n, seconds: remove), Phase(name: "step after", operations: n, seconds: last),
+        ])
+    }
+
+    /// boundary_add_remove: n boundaries of one segment each, with distinct identifiers, added one
+    /// by one to a collision behaviour (with one item) in the animator; the first step (which
+    /// builds their n static bodies); 100 times one boundary replaced (same identifier) and a step,
+    /// which should cost what one boundary costs, not what n do; then all removed in a shuffled
+    /// order (seeded) and a step.
+    static let boundaries = Scene(name: "boundary_add_remove", summary: "n one-segment boundaries added, a step, 100 × (replace one, step), removed shuffled, a step") { n in
+        let animator = DynamicAnimator(referenceBounds: bounds)
+        let item = BasicDynamicItem(center: CGPoint(x: -100, y: -100), size: CGSize(width: 10, height: 10))
+        let collision = CollisionBehavior(items: [item])
+        animator.addBehavior(collision)
+        let columns = max(1, Int(Double(n).squareRoot()))
+        func start(_ k: Int) -> CGPoint { CGPoint(x: 16 * Double(k % columns), y: 16 * Double(k / columns)) }
+        let add = time {
+            for k in 0..<n {
+                let p = start(k)
+                collision.addBoundary(withIdentifier: k, from: p, to: CGPoint(x: p.x + 10, y: p.y))
+            }
+        }
+        let step = time { animator.step() }
+        let plain = time { for _ in 0..<100 { animator.step() } }
+        let churn = time {
+            for r in 0..<100 {
+                let k = (r * 7_919) % n, p = start(k)
+                collision.addBoundary(withIdentifier: k, from: p, to: CGPoint(x: p.x + 10, y: p.y + 1))
+                animator.step()
+            }
+        }
+        var order = Array(0..<n)
+        var generator = SplitMix64Generator(seed: 29)
+        order.shuffle(using: &generator)
+        let remove = time { for k in order { collision.removeBoundary(withIdentifier: k) } }
+        let last = time { animator.step() }
+        return Result(scene: "boundary_add_remove", n: n, phases: [
+            Phase(name: "add", operations: n, seconds: add), Phase(name: "first step", operations: n, seconds: step),
+            Phase(name: "100 steps", operations: 100, seconds: plain),
+            Phase(name: "replace+step", operations: 100, seconds: churn),
+            Phase(name: "remove", operations: n, seconds: remove), Phase(name: "step after", operations: n, seconds: last),
+        ], notes: ["boundaries left: \(collision.boundaryIdentifiers.count)"])
+    }
+
+    /// velocity_queue: one `DynamicItemBehavior` of n items, not yet in an animator, is handed a
+    /// linear velocity for each item twice (they wait, summed per item); added to the animator,
+    /// the first step applies them all.
+    static let velocities = Scene(name: "velocity_queue", summary: "2n addLinearVelocity calls for n items waiting outside an animator, then the first step") { n in
+        let animator = DynamicAnimator(referenceBounds: bounds)
+        let items = gridItems(n)
+        let behavior = DynamicItemBehavior(items: items)
+        let queue = time {
+            for i in items { behavior.addLinearVelocity(CGPoint(x: 1, y: 0), for: i) }
+            for i in items { behavior.addLinearVelocity(CGPoint(x: 0, y: 1), for: i) }
+        }
+        let step = time { animator.addBehavior(behavior); animator.step() }
+        return Result(scene: "velocity_queue", n: n, phases: [
+            Phase(name: "queue", operations: 2 * n, seconds: queue), Phase(name: "first step", operations: n, seconds: step),
+        ])
+    }
+
+    /// velocity_spawn: the usual way to launch items: each of n items is added to a collision
+    /// behaviour and an item behaviour already in the animator and at once given a linear
+    /// velocity (before the next step); then the first step.
+    static let spawns = Scene(name: "velocity_spawn", summary: "n items each added to collision + item behaviours and given a velocity, then the first step") { n in
+        let animator = DynamicAnimator(referenceBounds: bounds)
+        let collision = CollisionBehavior(), behavior = DynamicItemBehavior()
+        animator.addBehavior(collision)
+        animator.addBehavior(behavior)
+        let items = gridItems(n)
+        let spawn = time {
+            for i in items {
+                collision.addItem(i)
+                behavior.addItem(i)
+                behavior.addLinearVelocity(CGPoint(x: 10, y: 0), for: i)
+            }
+        }
+        let step = time { animator.step() }
+        return Result(scene: "velocity_spawn", n: n, phases: [
+            Phase(name: "spawn", operations: n, seconds: spawn), Phase(name: "first step", operations: n, seconds: step),
+        ])
+    }
+
+    /// child_chain: a chain of n behaviours, each the only child of the one before, grown at its
+    /// deep end while its top is in the animator (each a gravity of one item); the first step;
+    /// the chain taken apart from the deep end; a step; then the chain released (its last
+    /// reference dropped), which must not recurse n deep.
+    static let chain = Scene(name: "child_chain", summary: "a chain of n nested child behaviours grown at its deep end in the animator, a step, taken apart deepest first, a step, released") { n in
+        let animator = DynamicAnimator(referenceBounds: bounds)
+        let links: [GravityBehavior] = gridItems(n).map { GravityBehavior(items: [$0]) }
+        animator.addBehavior(links[0])
+        let add = time { for k in 1..<n { links[k - 1].addChildBehavior(links[k]) } }
+        let step = time { animator.step() }
+        let remove = time { for k in stride(from: n - 1, to: 0, by: -1) { links[k - 1].removeChildBehavior(links[k]) } }
+        let last = time { animator.step() }
+        // A fresh chain outside any animator, held by its top link only, released at once.
+        var top: DynamicBehavior? = DynamicBehavior()
+        do {
+            var deepest = top!
+            for _ in 1..<n {
+                let link = DynamicBehavior()
+                deepest.addChildBehavior(link)
+                deepest = link
+            }
+        }
+        let release = time { top = nil }
+        _ = top
+        return Result(scene: "child_chain", n: n, phases: [
+            Phase(name: "add", operations: n - 1, seconds: add), Phase(name: "first step", operations: n, seconds: step),
+            Phase(name: "remove", operations: n - 1, seconds: remove), Phase(name: "step after", operations: n, seconds: last),
+            Phase(name: "release", operations: n, seconds: release),
         ])
     }
 

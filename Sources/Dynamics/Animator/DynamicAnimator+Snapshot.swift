@@ -181,11 +181,7 @@ extension DynamicAnimator {
     /// (replaced or removed, its body not yet destroyed).
     private func boundaryIndex(of b: BoundaryRecord) -> Int {
         guard let id = b.identifier else { return -1 }
-        let cb = b.behavior
-        for i in 0..<cb.boundaryCount where cb.boundaryIdentifier(at: i) == id {
-            return i
-        }
-        return -2
+        return b.behavior.boundaryIndex(of: id) ?? -2
     }
 
     // MARK: Restoring
@@ -275,7 +271,14 @@ extension DynamicAnimator {
         }
         freeBoundarySlots = state.freeBoundarySlots
         collisionSlots = state.collisionSlots.map { $0.map { flat[$0] as! CollisionBehavior } }
+        freeCollisionSlots = Self.freeSlotMask(of: collisionSlots)
         itemsToWake = state.itemsToWake.map { table.items[$0] }
+        // Velocities asked for since the last synchronisation were meant for the world now
+        // replaced: they wait as ones asked for outside the world, and each behaviour's restored
+        // state then decides for its own items.
+        let deferred = deferredVelocities
+        deferredVelocities = []
+        for v in deferred { v.behavior.keepDeferred(v) }
         for commit in commits { commit() }
 
         // The items show the restored poses.

@@ -13,9 +13,12 @@ extension DynamicAnimator {
     // MARK: The behaviour tree
 
     /// Behaviours were added to or removed from the tree at `root` (a top-level behaviour or a
-    /// child, with its subtree; nil when the roots are already in `changedRoots`).
-    func behaviorTreeDidChange(at root: DynamicBehavior?) {
+    /// child, with its subtree; nil when the roots are already in `changedRoots`); `removal` when
+    /// they were taken out of it.
+    func behaviorTreeDidChange(at root: DynamicBehavior?, removal: Bool = false) {
         if let root { changedRoots.append(root) }
+        if removal { treeHasCuts = true }
+        if isReconciling { treeChangedInRound = true }
         treeDirty = true
         needsSync = true
         if !isLocked && !isReconciling { reconcileTree() }
@@ -58,12 +61,18 @@ extension DynamicAnimator {
             if rounds > 16 {
                 report("The behaviour tree kept changing inside willMove(to:); stopped after 16 rounds.")
                 changedRoots.removeAll()
+                treeMayHoldStrays = true
                 break
             }
             let roots = changedRoots
             changedRoots.removeAll()
-            for root in roots where !isInTree(root) { leave(root) }
-            for root in roots where isInTree(root) { join(root) }
+            // With only additions since the last reconciliation every behaviour of the animator
+            // hangs from the tree, so an ancestor in the animator answers for the root.
+            let cuts = treeHasCuts || treeMayHoldStrays
+            treeHasCuts = false
+            treeChangedInRound = false
+            for root in roots where !isInTree(root, membersMayBeStale: cuts || treeChangedInRound) { leave(root) }
+            for root in roots where isInTree(root, membersMayBeStale: cuts || treeChangedInRound) { join(root) }
             flatIsStale = true
             needsSync = true
         }
@@ -71,9 +80,14 @@ extension DynamicAnimator {
     }
 
     /// Whether `b` hangs from one of the top-level behaviours (its subtree then shares the answer).
-    private func isInTree(_ b: DynamicBehavior) -> Bool {
+    /// The walk up stops at the first ancestor that is in the animator, unless `membersMayBeStale`:
+    /// a chain grown at its deep end is then O(1) per link, not O(depth).
+    private func isInTree(_ b: DynamicBehavior, membersMayBeStale: Bool) -> Bool {
         var root = b
-        while let p = root.parent { root = p }   // no cycles: addChildBehavior refuses them
+        while let p = root.parent {   // no cycles: addChildBehavior refuses them
+            if !membersMayBeStale && p.dynamicAnimator === self { return true }
+            root = p
+        }
         return topLevel.contains(root)
     }
 
@@ -144,6 +158,12 @@ extension DynamicAnimator {
         resolveItemProperties()
         updateFilters()
         for b in flat { b.syncWorld(self) }
+        if !deferredVelocities.isEmpty {
+            // After every other change, as if each had synchronised when it was asked for.
+            let deferred = deferredVelocities
+            deferredVelocities = []
+            for v in deferred { v.behavior.applyDeferred(v, in: self) }
+        }
         // Items that left may have held others up: then everything wakes. Otherwise only the
         // items of behaviours that joined or left (new bodies start awake anyway).
         if wakeAllOnSync {
@@ -432,16 +452,27 @@ extension DynamicAnimator {
 
     /// The lowest free collision slot, or nil (with a diagnostic) when all 31 are taken.
     func claimCollisionSlot(for behavior: CollisionBehavior) -> Int? {
-        guard let k = collisionSlots.firstIndex(where: { $0 == nil }) else {
+        guard freeCollisionSlots != 0 else {
             report("An animator tells at most \(CollisionBits.maxBehaviors) collision behaviours apart; this CollisionBehavior collides nothing.")
             return nil
         }
+        let k = freeCollisionSlots.trailingZeroBitCount
+        freeCollisionSlots &= ~(1 << UInt32(k))
         collisionSlots[k] = behavior
         return k
     }
 
     func releaseCollisionSlot(_ k: Int) {
-        if collisionSlots.indices.contains(k) { collisionSlots[k] = nil }
+        guard collisionSlots.indices.contains(k) else { return }
+        collisionSlots[k] = nil
+        freeCollisionSlots |= 1 << UInt32(k)
+    }
+
+    /// The free-slot bits of `slots` (bit k: slot k is empty).
+    static func freeSlotMask(of slots: [CollisionBehavior?]) -> UInt32 {
+        var mask: UInt32 = 0
+        for (k, b) in slots.enumerated() where b == nil && k < 32 { mask |= 1 << UInt32(k) }
+        return mask
     }
 
     /// Creates a static body of `segments` owned by `behavior` (collision slot `slot`). Returns its

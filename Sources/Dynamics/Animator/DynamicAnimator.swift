@@ -130,6 +130,14 @@ open class DynamicAnimator {
     /// Roots of the subtrees added to or removed from the tree since the last reconciliation
     /// (`treeDirty`), in the order of the changes: only their behaviours can join or leave.
     var changedRoots: [DynamicBehavior] = []
+    /// A behaviour left the tree since the last reconciliation: until that has run, a behaviour
+    /// of the animator may no longer hang from the tree (see `isInTree`).
+    var treeHasCuts = false
+    /// The tree changed inside `willMove(to:)` during the current round of reconciliation.
+    var treeChangedInRound = false
+    /// A reconciliation stopped at its round limit: members of the animator may have been left
+    /// outside the tree for good, so `isInTree` always walks to the root.
+    var treeMayHoldStrays = false
 
     /// Items in the world, in the order they joined.
     var records: [ItemRecord] = []
@@ -149,6 +157,9 @@ open class DynamicAnimator {
 
     /// Collision behaviours by filter slot 0…30.
     var collisionSlots: [CollisionBehavior?] = Array(repeating: nil, count: CollisionBits.maxBehaviors)
+    /// Bit k set: collision slot k is free. Kept with `collisionSlots` by claiming, releasing and
+    /// restoring (the only writers), so the lowest free slot is found in O(1).
+    var freeCollisionSlots = UInt32(truncatingIfNeeded: (UInt64(1) << CollisionBits.maxBehaviors) - 1)
 
     /// True from the engine step until the end of the step's callbacks: structural changes
     /// requested meanwhile are queued.
@@ -167,6 +178,11 @@ open class DynamicAnimator {
     var wakeAllOnSync = false
     /// Items to wake at the next synchronisation (those of behaviours that joined or left).
     var itemsToWake: [any DynamicItem] = []
+    /// Velocities asked for while a synchronisation was due, in the order asked for: applied at
+    /// its end (see `DynamicItemBehavior.addVelocity`).
+    var deferredVelocities: [DeferredVelocity] = []
+    /// Whether `ensureSynced()` would synchronise now.
+    var syncIsDue: Bool { needsSync && !isLocked && !isSyncing }
 
     var accumulator: TimeInterval = 0
     /// Wall-clock time spent inside the engine's step, summed over every step: `bench` compares
@@ -364,7 +380,7 @@ open class DynamicAnimator {
                        severity: .note)
                 return
             }
-            behaviorTreeDidChange(at: behavior)
+            behaviorTreeDidChange(at: behavior, removal: true)
             tickle()
         }
     }
@@ -377,7 +393,7 @@ open class DynamicAnimator {
             let removed = topLevel.elements
             topLevel.removeAll()
             changedRoots += removed
-            behaviorTreeDidChange(at: nil)
+            behaviorTreeDidChange(at: nil, removal: true)
             tickle()
         }
     }

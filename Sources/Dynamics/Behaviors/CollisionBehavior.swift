@@ -52,7 +52,14 @@ open class CollisionBehavior: DynamicBehavior {
     private var storedMode: Mode = .everything
     private var storedTranslates = false
     private var storedInsets = Insets.zero
-    private var boundaries: [Boundary] = []
+    /// The explicit boundaries by identifier, in the order added (a replaced one keeps its place):
+    /// adding, replacing, finding and removing one cost amortised O(1), so n boundaries named
+    /// one by one cost O(n), not O(n²).
+    private var boundaries = KeyedList<AnyHashable, Boundary>()
+    /// Identifiers of boundaries whose bodies the next synchronisation builds (a boundary whose
+    /// segments are all too short for the engine stays here and is tried again, as before): the
+    /// synchronisation costs what changed, not what is there. May name removed boundaries.
+    private var unbuilt: [AnyHashable] = []
     /// Boundary slots whose bodies must go at the next synchronisation.
     private var retiredSlots: [Int] = []
     private var referenceSlot: Int?
@@ -226,13 +233,20 @@ open class CollisionBehavior: DynamicBehavior {
     }
 
     private func install(_ boundary: Boundary) {
-        if let i = boundaries.firstIndex(where: { $0.identifier == boundary.identifier }) {
-            if let s = boundaries[i].worldSlot { retiredSlots.append(s) }
-            boundaries[i] = boundary
-        } else {
-            boundaries.append(boundary)
-        }
+        if let old = boundaries.set(boundary, for: boundary.identifier), let s = old.worldSlot { retiredSlots.append(s) }
+        markUnbuilt(boundary.identifier)
         didChange(needsSync: true)
+    }
+
+    /// Lists `key` for the next synchronisation (in an animator; `attach` lists every boundary).
+    /// Churn between synchronisations (one identifier added and removed again and again) would
+    /// grow the list without bound: past twice the boundaries it is cut to the live ones.
+    private func markUnbuilt(_ key: AnyHashable) {
+        guard dynamicAnimator != nil else { return }
+        unbuilt.append(key)
+        if unbuilt.count > 2 * boundaries.count + 16 {
+            unbuilt = boundaries.ordered(unbuilt).filter { boundaries[$0]?.worldSlot == nil }
+        }
     }
 
     /// The boundary named `identifier` as a path (a two-point path for a segment boundary), or nil.
@@ -241,8 +255,7 @@ open class CollisionBehavior: DynamicBehavior {
     ///
     /// - Parameter identifier: The boundary's name.
     public func boundary(withIdentifier identifier: AnyHashable) -> BezierPath? {
-        let key = BoundaryIdentifier.normalized(identifier)
-        return boundaries.first { $0.identifier == key }?.path.snapshotCopy()
+        boundaries[BoundaryIdentifier.normalized(identifier)]?.path.snapshotCopy()
     }
 
     /// The boundary named by the `NSCopying` object `identifier` (or an equal Swift value), or nil.
@@ -260,13 +273,12 @@ open class CollisionBehavior: DynamicBehavior {
     /// - Parameter identifier: The boundary's name.
     public func removeBoundary(withIdentifier identifier: AnyHashable) {
         let key = BoundaryIdentifier.normalized(identifier)
-        guard let i = boundaries.firstIndex(where: { $0.identifier == key }) else {
+        guard let removed = boundaries.remove(key) else {
             report("CollisionBehavior.removeBoundary(withIdentifier: \(identifier)): no boundary has this identifier; nothing to remove (UIKit ignores this too).",
                    severity: .note)
             return
         }
-        if let s = boundaries[i].worldSlot { retiredSlots.append(s) }
-        boundaries.remove(at: i)
+        if let s = removed.worldSlot { retiredSlots.append(s) }
         didChange(needsSync: true)
     }
 
@@ -280,13 +292,14 @@ open class CollisionBehavior: DynamicBehavior {
     }
 
     /// The identifiers of the explicit boundaries, in the order added; empty when there are none.
-    public var boundaryIdentifiers: [AnyHashable] { boundaries.map(\.identifier) }
+    public var boundaryIdentifiers: [AnyHashable] { boundaries.keys }
 
     /// Removes every explicit boundary; the reference-bounds boundary stays.
     public func removeAllBoundaries() {
         guard !boundaries.isEmpty else { return }
-        for b in boundaries { if let s = b.worldSlot { retiredSlots.append(s) } }
+        for (_, b) in boundaries.entries { if let s = b.worldSlot { retiredSlots.append(s) } }
         boundaries.removeAll()
+        unbuilt = []
         didChange(needsSync: true)
     }
 
@@ -296,7 +309,8 @@ open class CollisionBehavior: DynamicBehavior {
 
     override func attach(to animator: DynamicAnimator) {
         slot = animator.claimCollisionSlot(for: self)
-        for i in boundaries.indices { boundaries[i].worldSlot = nil }
+        boundaries.modifyAll { $0.worldSlot = nil }
+        unbuilt = boundaries.keys
         retiredSlots = []
         referenceSlot = nil
         referenceDirty = true
@@ -305,10 +319,9 @@ open class CollisionBehavior: DynamicBehavior {
     override func detach(from animator: DynamicAnimator) {
         for s in retiredSlots { animator.destroyBoundaryBody(slot: s) }
         retiredSlots = []
-        for i in boundaries.indices {
-            if let s = boundaries[i].worldSlot { animator.destroyBoundaryBody(slot: s) }
-            boundaries[i].worldSlot = nil
-        }
+        for (_, b) in boundaries.entries { if let s = b.worldSlot { animator.destroyBoundaryBody(slot: s) } }
+        boundaries.modifyAll { $0.worldSlot = nil }
+        unbuilt = []
         if let s = referenceSlot { animator.destroyBoundaryBody(slot: s) }
         referenceSlot = nil
         if let k = slot { animator.releaseCollisionSlot(k) }
@@ -325,9 +338,18 @@ open class CollisionBehavior: DynamicBehavior {
             referenceSlot = nil
             if storedTranslates { referenceSlot = makeReferenceBoundary(animator, slot: k) }
         }
-        for i in boundaries.indices where boundaries[i].worldSlot == nil {
-            boundaries[i].worldSlot = animator.makeBoundaryBody(segments: boundaries[i].segments, behavior: self, slot: k,
-                                                                identifier: boundaries[i].identifier)?.slot
+        guard !unbuilt.isEmpty else { return }
+        // In the order of the list, as when every boundary was looked at: bodies and boundary
+        // slots are made in the same order.
+        let keys = boundaries.ordered(unbuilt)
+        unbuilt = []
+        for key in keys {
+            guard let b = boundaries[key], b.worldSlot == nil else { continue }
+            if let made = animator.makeBoundaryBody(segments: b.segments, behavior: self, slot: k, identifier: key)?.slot {
+                boundaries.modify(key) { $0.worldSlot = made }
+            } else {
+                unbuilt.append(key)
+            }
         }
     }
 
@@ -336,21 +358,26 @@ open class CollisionBehavior: DynamicBehavior {
     /// The number of explicit boundaries (the animator's snapshot checks its boundary records).
     var boundaryCount: Int { boundaries.count }
 
-    /// The identifier of explicit boundary `index`.
-    func boundaryIdentifier(at index: Int) -> AnyHashable { boundaries[index].identifier }
+    /// The identifier of explicit boundary `index` (its place in ``boundaryIdentifiers``).
+    func boundaryIdentifier(at index: Int) -> AnyHashable { boundaries.entry(at: index).key }
+
+    /// The place of the boundary named `key` in ``boundaryIdentifiers``, or nil: O(1) after
+    /// the first call following a removal.
+    func boundaryIndex(of key: AnyHashable) -> Int? { boundaries.index(of: key) }
 
     /// The `NSCopying` object the delegate's UIKit-spelled methods receive for the boundary `key`:
     /// the object it was named with, or the key's `NSCopying` form.
     func identifierObject(for key: AnyHashable) -> any NSCopying {
-        boundaries.first { $0.identifier == key }?.object ?? BoundaryIdentifier.object(key)
+        boundaries[key]?.object ?? BoundaryIdentifier.object(key)
     }
 
     /// The boundaries' identifiers and geometry (hashed bit for bit): a restored world holds the
     /// boundary bodies of the snapshot, so the behaviour must describe the same boundaries.
     override var snapshotSignature: String {
         var h = FNV1a()
-        for b in boundaries { for (p, q) in b.segments { for v in [p.x, p.y, q.x, q.y] { h.add(Double(v)) } } }
-        let names = boundaries.map { "\($0.identifier)" }.joined(separator: ", ")
+        let entries = boundaries.entries
+        for (_, b) in entries { for (p, q) in b.segments { for v in [p.x, p.y, q.x, q.y] { h.add(Double(v)) } } }
+        let names = entries.map { "\($0.key)" }.joined(separator: ", ")
         return "boundaries [\(names)] geometry \(String(h.value, radix: 16))"
     }
 
@@ -362,7 +389,7 @@ open class CollisionBehavior: DynamicBehavior {
         writer.add(storedInsets.bottom)
         writer.add(storedInsets.right)
         writer.add(boundaries.count)
-        for b in boundaries { writer.add(b.worldSlot ?? -1) }
+        for (_, b) in boundaries.entries { writer.add(b.worldSlot ?? -1) }
         writer.add(retiredSlots.count)
         for s in retiredSlots { writer.add(s) }
         writer.add(referenceSlot ?? -1)
@@ -383,7 +410,7 @@ open class CollisionBehavior: DynamicBehavior {
         }
         guard try reader.int(0...Int(Int32.max)) == boundaries.count else { throw reader.corrupt("the number of boundaries differs") }
         var worldSlots: [Int?] = []
-        for i in boundaries.indices {
+        for i in 0..<boundaries.count {
             let s = try reader.int(-1...max(-1, slots - 1))
             guard s < 0 || owned(s, i) else { throw reader.corrupt("boundary \(i) names a boundary body it does not own") }
             worldSlots.append(s < 0 ? nil : s)
@@ -405,7 +432,8 @@ open class CollisionBehavior: DynamicBehavior {
             storedMode = mode
             storedTranslates = translates
             storedInsets = insets
-            for i in boundaries.indices { boundaries[i].worldSlot = worldSlots[i] }
+            for i in worldSlots.indices { boundaries.modify(at: i) { $0.worldSlot = worldSlots[i] } }
+            unbuilt = worldSlots.indices.filter { worldSlots[$0] == nil }.map { boundaries.entry(at: $0).key }
             retiredSlots = retired
             referenceSlot = reference < 0 ? nil : reference
             referenceDirty = dirty

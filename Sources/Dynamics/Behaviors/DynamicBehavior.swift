@@ -36,6 +36,17 @@ open class DynamicBehavior {
     /// Creates a behaviour with no children and no action.
     public init() {}
 
+    /// Releasing a chain of behaviours nested n deep would release each child from inside its
+    /// parent's deinit, n frames deep: about 33 000 links overflowed the stack. The children this
+    /// behaviour held the last reference to are taken apart here instead, level by level, so
+    /// each is released with no children left.
+    deinit {
+        var orphans = children.takeAll()
+        while var child = orphans.popLast() {
+            if isKnownUniquelyReferenced(&child) { orphans += child.children.takeAll() }
+        }
+    }
+
     /// Adds `behavior` as the last child. A behaviour that already has a parent or belongs to an
     /// animator, the behaviour itself, or one of its ancestors is refused with a diagnostic.
     ///
@@ -45,7 +56,9 @@ open class DynamicBehavior {
             report("addChildBehavior: a \(behaviorLabel(self)) cannot be its own child; ignored.")
             return
         }
-        var ancestor = parent
+        // Only a behaviour with children can be an ancestor: a leaf (a chain grown at its deep
+        // end) is added without walking up the tree, which made building a chain of n O(n²).
+        var ancestor = behavior.children.isEmpty ? nil : parent
         while let a = ancestor {
             if a === behavior {
                 report("addChildBehavior: the \(behaviorLabel(behavior)) is an ancestor of this \(behaviorLabel(self)); ignored (a cycle).")
@@ -73,7 +86,7 @@ open class DynamicBehavior {
             return
         }
         behavior.parent = nil
-        dynamicAnimator?.behaviorTreeDidChange(at: behavior)
+        dynamicAnimator?.behaviorTreeDidChange(at: behavior, removal: true)
     }
 
     /// Called just before the behaviour joins an animator (`animator` non-nil) or leaves one

@@ -34,8 +34,9 @@ open class DynamicItemBehavior: DynamicBehavior {
     private var explicitCharge: CGFloat?
     private var explicitAnchored: Bool?
     private var explicitAllowsRotation: Bool?
-    /// Velocities asked for before the item was in the world: applied when it joins.
-    private var pendingVelocities: [(item: any DynamicItem, linear: CGPoint, angular: CGFloat)] = []
+    /// Velocities asked for before the item was in the world, summed per item in the order first
+    /// asked for: applied when it joins. Keyed by the item, so asking costs O(1) however many wait.
+    private var pendingVelocities = KeyedList<ObjectIdentifier, WaitingVelocity>()
 
     /// The largest size of ``elasticity``, ``friction``, ``density``, ``resistance``,
     /// ``angularResistance`` and ``charge``: 10¹².
@@ -136,6 +137,10 @@ open class DynamicItemBehavior: DynamicBehavior {
 
     /// Adds `velocity` (pt/s) to `item`'s linear velocity. Before the item is in an animator's
     /// world the velocities accumulate and are applied when it joins. Resumes a paused animator.
+    /// Given while the animator has changes waiting (an item just added, say), the velocity is
+    /// applied when they are, before the next step or query, in the order velocities were
+    /// given; an item added and removed again before then never was in the world, so its
+    /// velocity waits for it to join. Costs O(1) either way.
     /// A non-finite velocity, or one beyond ±10⁷ pt/s per axis, is reported and ignored (the engine
     /// caps speeds at 40 000 pt/s anyway).
     ///
@@ -156,11 +161,12 @@ open class DynamicItemBehavior: DynamicBehavior {
             animator.ensureSynced()
             if let r = animator.record(for: item) { return animator.velocity(of: r) }
         }
-        return pendingVelocities.first { $0.item === item }?.linear ?? .zero
+        return pendingVelocities[ObjectIdentifier(item)]?.linear ?? .zero
     }
 
     /// Adds `velocity` (rad/s; positive turns +x toward +y) to `item`'s angular velocity. Before
-    /// the item is in an animator's world the velocities accumulate. Resumes a paused animator.
+    /// the item is in an animator's world the velocities accumulate; while changes wait, as
+    /// ``addLinearVelocity(_:for:)``. Resumes a paused animator.
     /// A non-finite velocity, or one above 10⁷ rad/s in size, is reported and ignored.
     ///
     /// - Parameters:
@@ -180,26 +186,59 @@ open class DynamicItemBehavior: DynamicBehavior {
             animator.ensureSynced()
             if let r = animator.record(for: item) { return animator.angularVelocity(of: r) }
         }
-        return pendingVelocities.first { $0.item === item }?.angular ?? 0
+        return pendingVelocities[ObjectIdentifier(item)]?.angular ?? 0
     }
 
     private func addVelocity(linear: CGPoint, angular: CGFloat, for item: any DynamicItem) {
         if let animator = dynamicAnimator {
-            animator.ensureSynced()
+            if animator.syncIsDue {
+                // Synchronising now, to learn whether the item is in the world, would cost a pass
+                // over the whole world per call (launching n new items, each given a velocity as
+                // it is added, was O(n²)). The velocity waits for the next synchronisation (before
+                // the next step or query), which applies it after the changes waiting with it, in
+                // the order asked for: bit for bit what synchronising now would have done, unless
+                // the item leaves (or leaves, is moved and rejoins) before then.
+                animator.deferredVelocities.append(DeferredVelocity(behavior: self, item: item, linear: linear, angular: angular))
+                animator.tickle()
+                return
+            }
             if let r = animator.record(for: item) {
                 apply(linear: linear, angular: angular, to: r, in: animator)
                 animator.wake([item])
                 return
             }
         }
-        if let i = pendingVelocities.firstIndex(where: { $0.item === item }) {
-            pendingVelocities[i].linear.x += linear.x
-            pendingVelocities[i].linear.y += linear.y
-            pendingVelocities[i].angular += angular
-        } else {
-            pendingVelocities.append((item, linear, angular))
-        }
+        wait(linear: linear, angular: angular, for: item)
         dynamicAnimator?.tickle()
+    }
+
+    /// Adds the velocity to what waits for `item` until it joins the world.
+    private func wait(linear: CGPoint, angular: CGFloat, for item: any DynamicItem) {
+        let key = ObjectIdentifier(item)
+        let found = pendingVelocities.modify(key) { w in
+            w.linear.x += linear.x
+            w.linear.y += linear.y
+            w.angular += angular
+        }
+        if !found { pendingVelocities.set(WaitingVelocity(item: item, linear: linear, angular: angular), for: key) }
+    }
+
+    /// A velocity deferred by `addVelocity`, at the synchronisation after it: applied to the item's
+    /// body, or, when the item is not in the world, left waiting for it.
+    func applyDeferred(_ v: DeferredVelocity, in animator: DynamicAnimator) {
+        if let r = animator.record(for: v.item) {
+            apply(linear: v.linear, angular: v.angular, to: r, in: animator)
+            animator.world.wake(r.body)
+        } else {
+            wait(linear: v.linear, angular: v.angular, for: v.item)
+        }
+    }
+
+    /// A velocity deferred by `addVelocity` that a restore replaced the world of: it waits as
+    /// one asked for outside the world, so the restored state (which names the velocities waiting
+    /// for the behaviour's own items) decides for those items, and others keep it.
+    func keepDeferred(_ v: DeferredVelocity) {
+        wait(linear: v.linear, angular: v.angular, for: v.item)
     }
 
     private func apply(linear: CGPoint, angular: CGFloat, to r: ItemRecord, in animator: DynamicAnimator) {
@@ -232,8 +271,11 @@ open class DynamicItemBehavior: DynamicBehavior {
         writer.add(explicitAnchored)
         writer.add(explicitAllowsRotation)
         // Velocities waiting for an item of this behaviour, by the item's index in `items`.
-        let items = list.items
-        let named = pendingVelocities.compactMap { entry in items.firstIndex { $0 === entry.item }.map { (index: $0, entry: entry) } }
+        var index: [ObjectIdentifier: Int] = [:]
+        if !pendingVelocities.isEmpty {
+            for (i, item) in list.items.enumerated() { index[ObjectIdentifier(item)] = i }
+        }
+        let named = pendingVelocities.entries.compactMap { entry in index[entry.key].map { (index: $0, entry: entry.value) } }
         writer.add(named.count)
         for n in named {
             writer.add(n.index)
@@ -250,11 +292,13 @@ open class DynamicItemBehavior: DynamicBehavior {
         let charge = try reader.optionalFinite()
         let anchored = try reader.optionalBool(), rotates = try reader.optionalBool()
         let items = list.items
-        var waiting: [(item: any DynamicItem, linear: CGPoint, angular: CGFloat)] = []
+        var waiting = KeyedList<ObjectIdentifier, WaitingVelocity>()
         for _ in 0..<(try reader.count(perEntry: 4)) {
             let i = try reader.int(0...max(0, items.count - 1))
             guard !items.isEmpty else { throw reader.corrupt("a velocity for an item the behaviour does not have") }
-            waiting.append((items[i], try reader.point(), try reader.finite()))
+            let entry = WaitingVelocity(item: items[i], linear: try reader.point(), angular: try reader.finite())
+            // The animator writes one sum per item.
+            guard waiting.set(entry, for: ObjectIdentifier(items[i])) == nil else { throw reader.corrupt("two velocities for item \(i)") }
         }
         return { [self] in
             explicitElasticity = elasticity
@@ -265,22 +309,44 @@ open class DynamicItemBehavior: DynamicBehavior {
             explicitCharge = charge
             explicitAnchored = anchored
             explicitAllowsRotation = rotates
-            // Velocities for items outside the behaviour (applied if they join it) are kept.
-            pendingVelocities = waiting + pendingVelocities.filter { entry in !items.contains { $0 === entry.item } }
+            // Velocities for items outside the behaviour (applied if they join it) are kept, after
+            // the restored ones.
+            for (key, entry) in pendingVelocities.entries where !list.contains(entry.item) { waiting.set(entry, for: key) }
+            pendingVelocities = waiting
         }
     }
 
     override func syncWorld(_ animator: DynamicAnimator) {
         guard !pendingVelocities.isEmpty else { return }
-        var waiting: [(item: any DynamicItem, linear: CGPoint, angular: CGFloat)] = []
-        for entry in pendingVelocities {
+        var waiting = KeyedList<ObjectIdentifier, WaitingVelocity>()
+        for (key, entry) in pendingVelocities.entries {
             if let r = animator.record(for: entry.item) {
                 apply(linear: entry.linear, angular: entry.angular, to: r, in: animator)
                 animator.world.wake(r.body)
             } else {
-                waiting.append(entry)
+                waiting.set(entry, for: key)
             }
         }
         pendingVelocities = waiting
     }
+}
+
+/// A velocity waiting for its item to join the world (the sum of those asked for meanwhile).
+struct WaitingVelocity {
+    var item: any DynamicItem
+    /// pt/s.
+    var linear: CGPoint
+    /// rad/s.
+    var angular: CGFloat
+}
+
+/// A velocity asked for while the animator had changes waiting for its next synchronisation:
+/// applied, in the order asked for, at the end of that synchronisation.
+struct DeferredVelocity {
+    let behavior: DynamicItemBehavior
+    let item: any DynamicItem
+    /// pt/s.
+    let linear: CGPoint
+    /// rad/s.
+    let angular: CGFloat
 }

@@ -70,6 +70,13 @@ struct IdentityList<Element> {
         denseIsStale = false
     }
 
+    /// Empties the list and returns its elements in order, holding no other reference to them.
+    mutating func takeAll() -> [Element] {
+        let all = elements
+        removeAll()
+        return all
+    }
+
     /// Squeezes the holes out of `slots` and renumbers `position`.
     private mutating func compact() {
         var kept: [Element?] = []
