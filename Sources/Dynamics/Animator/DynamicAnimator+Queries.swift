@@ -184,9 +184,9 @@ extension DynamicAnimator {
     /// The ray cast shared by ``raycast(from:to:)`` (`all` false: the first hit only) and
     /// ``raycastAll(from:to:)``.
     ///
-    /// The ray is clipped, in `Double`, to the box around every shape before it is rounded to
-    /// the engine's `Float`: a long ray keeps its precision where the shapes are, and the
-    /// engine's fractions are mapped back onto the whole ray.
+    /// A long ray is clipped, in `Double`, to the box around every shape (grown by twice its
+    /// size) before it is rounded to the engine's `Float`: it keeps its precision where the
+    /// shapes are, and the engine's fractions are mapped back onto the whole ray.
     private func castRay(from start: CGPoint, to end: CGPoint, all: Bool, caller: String) -> [RaycastHit] {
         guard start.isUsableAnimatorValue, end.isUsableAnimatorValue else {
             report("\(caller) needs finite points within ±10⁷ pt, not (\(start.x), \(start.y)) → (\(end.x), \(end.y)); returning no hits.")
@@ -199,10 +199,12 @@ extension DynamicAnimator {
         ensureSynced()
         guard let bounds = world.queryBounds() else { return [] }
         let dx = Double(end.x - start.x), dy = Double(end.y - start.y)
-        // the box grown by a point, so the clipped ends lie outside every shape
+        // The box grown by twice its size and 100 pt: a ray from nearby is cast as given, a longer
+        // one is cut where it can meet nothing, its clipped ends outside every shape.
+        let grow = 2 * Double(max(bounds.width, bounds.height)) + 100
         var lo = 0.0, hi = 1.0
-        for (p, d, l, u) in [(Double(start.x), dx, Double(bounds.lower.x) - 1, Double(bounds.upper.x) + 1),
-                             (Double(start.y), dy, Double(bounds.lower.y) - 1, Double(bounds.upper.y) + 1)] {
+        for (p, d, l, u) in [(Double(start.x), dx, Double(bounds.lower.x) - grow, Double(bounds.upper.x) + grow),
+                             (Double(start.y), dy, Double(bounds.lower.y) - grow, Double(bounds.upper.y) + grow)] {
             if d == 0 {
                 if p < l || p > u { return [] }
             } else {

@@ -88,8 +88,11 @@ extension World {
         queryIndex.didRebuild()
     }
 
-    /// How often the query grid was rebuilt and updated in place (for tests).
-    package var queryIndexCounts: (rebuilds: Int, updates: Int) { (queryIndex.rebuildCount, queryIndex.updateCount) }
+    /// How often the query grid was rebuilt and updated, how many of the updates were done in
+    /// place, and how many shapes they moved to other cells (for tests).
+    package var queryIndexCounts: (rebuilds: Int, updates: Int, inPlace: Int, relocations: Int) {
+        (queryIndex.rebuildCount, queryIndex.updateCount, queryIndex.grid.inPlaceUpdates, queryIndex.grid.relocations)
+    }
 
     /// A box around every shape (their fat boxes, after bringing the query grid up to date), or
     /// nil when there are none: nothing outside it can be hit, so callers clip long rays to it.
