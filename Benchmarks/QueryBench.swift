@@ -25,7 +25,7 @@ func runQueryBench(smoke: Bool, json: Bool) {
     }
     let points = smoke ? 1_000 : 20_000, rays = smoke ? 200 : 4_000, walks = smoke ? 20 : 200
     if !json {
-        print(" items    build ms   point µs  (hits)   ray µs   rayAll µs  (hits)   rect µs   walk point µs         step ms   first query after µs")
+        print(" items    build ms   point µs  (hits)   ray µs   rayAll µs  (hits)   rect µs   drag µs  sweep µs    walk µs         step ms   first query after µs")
     }
     for n in sizes {
         let (animator, _, side) = QueryScenes.make(n: n)
@@ -44,6 +44,22 @@ func runQueryBench(smoke: Bool, json: Bool) {
             let a = CGPoint(x: side / 2 + Double.random(in: -inner...inner, using: &rng), y: side / 2 + Double.random(in: -inner...inner, using: &rng))
             let angle = Double.random(in: 0..<(2 * Double.pi), using: &rng)
             return (a, CGPoint(x: a.x + 500 * cos(angle), y: a.y + 500 * sin(angle)))
+        }
+        // spatially coherent queries, as an app makes them: a finger dragging 1 pt per query, and
+        // a 500 pt ray sweeping round its start 0.1° per query (the caches stay warm)
+        var finger = CGPoint(x: side / 2, y: side / 2)
+        let dragList = (0..<points).map { _ -> CGPoint in
+            let a = Double.random(in: 0..<(2 * Double.pi), using: &rng)
+            finger = CGPoint(x: min(max(finger.x + cos(a), 0), side), y: min(max(finger.y + sin(a), 0), side))
+            return finger
+        }
+        let drag = seconds { for p in dragList { pointHits += animator.items(at: p).count } }
+        let center = CGPoint(x: side / 2, y: side / 2)
+        let sweep = seconds {
+            for k in 0..<rays {
+                let a = Double(k) * Double.pi / 1800
+                _ = animator.raycast(from: center, to: CGPoint(x: center.x + 500 * cos(a), y: center.y + 500 * sin(a)))
+            }
         }
         var first = 0
         let ray = seconds { for (a, b) in rayList where animator.raycast(from: a, to: b) != nil { first += 1 } }
@@ -67,17 +83,19 @@ func runQueryBench(smoke: Bool, json: Bool) {
 
         let pointUS = 1e6 * point / Double(points), rayUS = 1e6 * ray / Double(rays), rayAllUS = 1e6 * rayAll / Double(rays)
         let rectUS = 1e6 * rect / Double(rays), walkUS = 1e6 * walk / Double(walks)
-        let pointMean = Double(pointHits) / Double(points), rayMean = Double(allHits) / Double(rays)
+        let dragUS = 1e6 * drag / Double(points), sweepUS = 1e6 * sweep / Double(rays)
+        let pointMean = Double(pointHits) / Double(2 * points), rayMean = Double(allHits) / Double(rays)
         if json {
             print("{\"scene\":\"query\",\"items\":\(n),\"build_ms\":\(1000 * build),\"point_us\":\(pointUS),\"point_hits\":\(pointMean),"
                   + "\"ray_us\":\(rayUS),\"ray_first_hits\":\(Double(first) / Double(rays)),\"ray_all_us\":\(rayAllUS),\"ray_all_hits\":\(rayMean),"
-                  + "\"rect_us\":\(rectUS),\"walk_point_us\":\(walkUS),\"step_ms\":\(1000 * stepOnly),\"query_after_step_us\":\(1e6 * afterStep)}")
+                  + "\"rect_us\":\(rectUS),\"drag_point_us\":\(dragUS),\"sweep_ray_us\":\(sweepUS),\"walk_point_us\":\(walkUS),\"step_ms\":\(1000 * stepOnly),\"query_after_step_us\":\(1e6 * afterStep)}")
         } else {
             func lpad(_ s: String, _ w: Int) -> String { s.count >= w ? s : String(repeating: " ", count: w - s.count) + s }
             var line = lpad("\(n)", 6) + lpad(String(format: "%.2f", 1000 * build), 12)
             line += lpad(String(format: "%.2f", pointUS), 11) + lpad(String(format: "(%.2f)", pointMean), 9)
             line += lpad(String(format: "%.2f", rayUS), 9) + lpad(String(format: "%.2f", rayAllUS), 12) + lpad(String(format: "(%.1f)", rayMean), 8)
-            line += lpad(String(format: "%.2f", rectUS), 10) + lpad(String(format: "%.1f", walkUS), 16)
+            line += lpad(String(format: "%.2f", rectUS), 10) + lpad(String(format: "%.2f", dragUS), 10) + lpad(String(format: "%.2f", sweepUS), 10)
+            line += lpad(String(format: "%.1f", walkUS), 11)
             line += lpad(String(format: "%.2f", 1000 * stepOnly), 16) + lpad(String(format: "%.0f", 1e6 * afterStep), 22)
             print(line)
         }
