@@ -244,6 +244,22 @@ import Testing
         #expect(w.queryIndexCounts.rebuilds == before.rebuilds + 1)
     }
 
+    /// Restoring a snapshot into a queried world: the next query sees the restored shapes (the
+    /// grid is rebuilt), exactly as the walk does.
+    @Test func restoreIsSeen() throws {
+        let w = QueryTests.randomWorld(seed: 14, count: 200)
+        run(w, steps: 10)
+        let saved = w.snapshot()
+        let probes = (0..<200).map { Vec2(Float($0 % 20) * 90 - 900, Float($0 / 20) * 140 - 700) }
+        let before = probes.map { w.shapes(containing: $0) }
+        run(w, steps: 40)
+        _ = w.shapes(containing: .zero)
+        try w.restore(saved)
+        #expect(probes.map { w.shapes(containing: $0) } == before)
+        #expect(probes.map { w.shapesByWalk(containing: $0) } == before)
+        #expect(before.contains { !$0.isEmpty })
+    }
+
     /// Queries change nothing the step reads: a crowded heap (where the broad phase's bucket
     /// order matters) stepped with queries between every step ends bit for bit where it ends
     /// without them.

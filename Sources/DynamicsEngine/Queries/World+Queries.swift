@@ -321,7 +321,8 @@ extension World {
                             m += minorStep
                         }
                     }
-                    if closest && limit < far { return }
+                    // (less a hair: a hit on the strip's far edge may be filed in the next cell)
+                    if closest && limit < far - tHair { return }
                     if c == last { break }
                     c += step
                 }

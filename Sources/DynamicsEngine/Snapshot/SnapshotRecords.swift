@@ -244,6 +244,8 @@ extension World {
         "pairs": "rebuilt from the live contacts",
         "movableProxies": "rebuilt (proxyListDirty)", "staticProxies": "rebuilt (proxyListDirty)",
         "kinematicProxies": "rebuilt (proxyListDirty)", "proxyListDirty": "set on restore",
+        "shapeListVersion": "goes up on restore (proxyListDirty is set)",
+        "queryIndex": "rebuilt by the next query (the version changed); queries never change a step",
         "pairCandidates": "per-step scratch", "lastStepCrowdLimited": "statistics of the last step",
         "movedBodies": "the last step's output: cleared on restore",
         "beginEvents": "the last step's events: cleared on restore", "endEvents": "the last step's events: cleared on restore",
