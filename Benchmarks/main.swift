@@ -19,6 +19,7 @@ struct Options {
     var threads = 1
     var snapshot = false
     var setup = false
+    var query = false
 }
 
 func parseOptions() -> Options {
@@ -38,12 +39,13 @@ func parseOptions() -> Options {
         case "--profile": o.profile = true
         case "--snapshot": o.snapshot = true
         case "--setup": o.setup = true
+        case "--query": o.query = true
         case "--smoke": o.smoke = true
         case "--csv": o.csvDirectory = value(a)
         case "--threads", "-t": o.threads = integer(a, value(a), in: 1...64)
         case "--help", "-h":
             print("""
-            usage: bench [--list] [--snapshot] [--scene NAME]… [--steps N] [--repeats R] [--threads T] [--json] [--profile] [--smoke] [--csv DIR]
+            usage: bench [--list] [--snapshot] [--setup] [--query] [--scene NAME]… [--steps N] [--repeats R] [--threads T] [--json] [--profile] [--smoke] [--csv DIR]
               --list        list the scenes
               --scene NAME  run this scene (repeatable; default: all)
               --steps N     override each scene's step count (2…10000000)
@@ -58,6 +60,7 @@ func parseOptions() -> Options {
               --setup       setup costs (items, behaviours, children, boundaries, velocities, a deep chain, a long path,
                             a stacked heap) at n = 1e3, 1e4, 1e5
                             (with --smoke: 1e3 only); time per operation and peak memory
+              --query       hit tests and ray casts on n = 1e3, 1e4, 1e5 items (with --smoke: 1e3 only), µs per query
             """)
             exit(0)
         default: fail("unknown argument \(a) (see --help)")
@@ -112,6 +115,10 @@ if options.snapshot {
 }
 if options.setup {
     runSetupBench(scenes: options.scenes, smoke: options.smoke, json: options.json)
+    exit(0)
+}
+if options.query {
+    runQueryBench(smoke: options.smoke, json: options.json)
     exit(0)
 }
 let catalogue = BenchmarkScene.all

@@ -401,7 +401,11 @@ open class DynamicAnimator {
     // MARK: Items
 
     /// The items whose collision shapes' bounding boxes intersect `rect` (points), in the order
-    /// they joined. A group counts as one item. A non-finite rectangle is reported and gives `[]`.
+    /// they joined. A group counts as one item, present when one of its members' boxes
+    /// intersects `rect`. Every item in the animator counts, in a collision behaviour or not; the
+    /// boxes are where the last step left the items (see ``items(at:)``). The search uses the
+    /// engine's query grid, so it costs about the same however many items there are. A
+    /// non-finite rectangle is reported and gives `[]`.
     ///
     /// - Parameter rect: The rectangle, in the animator's coordinate space.
     public func items(in rect: CGRect) -> [any DynamicItem] {
@@ -411,20 +415,7 @@ open class DynamicAnimator {
             return []
         }
         ensureSynced()
-        var result: [any DynamicItem] = []
-        for record in records {
-            var box: AABB?
-            for shape in record.shapes {
-                let b = world.aabb(shape)
-                box = box.map { $0.union(b) } ?? b
-            }
-            guard let b = box else { continue }
-            if CGFloat(b.lower.x) <= r.maxX, CGFloat(b.upper.x) >= r.minX,
-               CGFloat(b.lower.y) <= r.maxY, CGFloat(b.upper.y) >= r.minY {
-                result.append(record.item)
-            }
-        }
-        return result
+        return itemsIntersecting(r)
     }
 
     /// Re-reads `item`'s `center`, `transform` (rotation) and `bounds` (size), keeping its

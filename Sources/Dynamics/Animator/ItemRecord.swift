@@ -84,6 +84,9 @@ final class ItemRecord {
     /// The rotation transform of `lastAngle`, as last written: an item that moves without turning
     /// is given it again without a sine and a cosine. Derived, not saved.
     var transformCache: (angle: CGFloat, transform: CGAffineTransform)?
+    /// The record's index in `DynamicAnimator.records` when a query last looked (its join order),
+    /// checked before use and recomputed for all when stale (see `DynamicAnimator.joinRank`).
+    var joinRank = -1
 
     init(item: any DynamicItem, slot: Int) {
         self.item = item

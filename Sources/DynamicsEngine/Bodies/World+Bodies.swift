@@ -76,6 +76,7 @@ extension World {
                 shapes[si].fatAABB = box.inflated(by: margin(for: box))
             }
             if !shapes[si].enlarged { shapes[si].enlarged = true; movedProxies.append(s) }
+            noteTeleportForQueries(s)
             s = shapes[si].nextShape
         }
     }

@@ -41,6 +41,7 @@ extension World {
 
     func updatePairs() {
         lastStepCrowdLimited = 0
+        noteMovesForQueries()                           // before the moves are consumed below
         if proxyListDirty { rebuildProxyLists() }
         if def.cellSize == nil {
             if !cellSizeChosen || movableProxies.count > 2 * cellSizeProxyCount + 64 { chooseCellSize() }

@@ -246,6 +246,8 @@ extension World {
         "kinematicProxies": "rebuilt (proxyListDirty)", "proxyListDirty": "set on restore",
         "segmentGhosts": "rebuilt from the static segments (proxyListDirty sets segmentGhostsDirty)",
         "segmentGhostsDirty": "set with proxyListDirty on restore",
+        "shapeListVersion": "goes up on restore (proxyListDirty is set)",
+        "queryIndex": "rebuilt by the next query (the version changed); queries never change a step",
         "pairCandidates": "per-step scratch", "lastStepCrowdLimited": "statistics of the last step",
         "movedBodies": "the last step's output: cleared on restore",
         "beginEvents": "the last step's events: cleared on restore", "endEvents": "the last step's events: cleared on restore",

@@ -52,11 +52,16 @@ package final class World {
     var staticProxies: [Int32] = []
     /// Shapes of kinematic bodies: what the continuous pass sweeps against besides static shapes.
     var kinematicProxies: [Int32] = []
-    var proxyListDirty = true { didSet { if proxyListDirty { segmentGhostsDirty = true } } }
+    var proxyListDirty = true { didSet { if proxyListDirty { segmentGhostsDirty = true; shapeListVersion &+= 1 } } }
     /// Per shape slot: the ghost vertices of static segments (`WorldDef.smoothSegmentJoins`);
     /// empty when there are none. Rebuilt before the narrow phase after any shape change.
     var segmentGhosts: [SegmentGhosts] = []
     var segmentGhostsDirty = true
+    /// Goes up whenever `proxyListDirty` is set (shapes made or destroyed, body types, filters):
+    /// the query grid rebuilds when it differs from the one it was built at.
+    var shapeListVersion: UInt64 = 0
+    /// The grid of the point, box and ray queries (`Queries/`); built by the first query.
+    var queryIndex = QueryIndex()
     /// Shapes whose fat box grew since the last pair search.
     var movedProxies: [Int32] = []
     /// The pair search's output buffers, kept between steps for their capacity.
