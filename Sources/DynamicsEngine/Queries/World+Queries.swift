@@ -127,6 +127,16 @@ extension World {
         1e-3 + 1e-6 * (abs(a.x) + abs(a.y) + abs(d.x) + abs(d.y))
     }
 
+    /// Runs `body` with the queries' visit marks and a fresh stamp, so that a shape held by
+    /// several cells is tested once per query. The marks are borrowed (swapped out) for the call.
+    private func withVisitMarks(_ body: (UnsafeMutableBufferPointer<UInt32>, UInt32) -> Void) {
+        var visited: [UInt32] = []
+        let stamp = queryIndex.nextStamp(slots: shapes.count)
+        swap(&visited, &queryIndex.visited)
+        defer { swap(&visited, &queryIndex.visited) }
+        visited.withUnsafeMutableBufferPointer { body($0, stamp) }
+    }
+
     // MARK: Point
 
     /// The shapes whose geometry contains `point` (outline included), in shape-index order.
@@ -135,12 +145,8 @@ extension World {
         guard point.isFinite else { return [] }
         updateQueryIndex()
         let base = UnsafePointer(shapes.base), bodyBase = UnsafePointer(bodies.base)
-        var visited: [UInt32] = []
-        let stamp = queryIndex.nextStamp(slots: shapes.count)
-        swap(&visited, &queryIndex.visited)
-        defer { swap(&visited, &queryIndex.visited) }
         var found: [Int32] = []
-        visited.withUnsafeMutableBufferPointer { vis in
+        withVisitMarks { vis, stamp in
             queryIndex.grid.withQuery { g in
                 let layer = g.movable
                 func consider(_ e: GridEntry) {
@@ -178,12 +184,8 @@ extension World {
         guard box.lower.isFinite, box.upper.isFinite, box.lower.x <= box.upper.x, box.lower.y <= box.upper.y else { return [] }
         updateQueryIndex()
         let base = UnsafePointer(shapes.base)
-        var visited: [UInt32] = []
-        let stamp = queryIndex.nextStamp(slots: shapes.count)
-        swap(&visited, &queryIndex.visited)
-        defer { swap(&visited, &queryIndex.visited) }
         var found: [Int32] = []
-        visited.withUnsafeMutableBufferPointer { vis in
+        withVisitMarks { vis, stamp in
             queryIndex.grid.withQuery { g in
                 func consider(_ e: GridEntry) {
                     let p = Int(e.proxy)
@@ -263,12 +265,8 @@ extension World {
         let slack = World.raySlack(a, d)
         guard let (t0, t1) = queryIndex.bounds.inflated(by: slack).clip(a, d) else { return }
         let base = UnsafePointer(shapes.base), bodyBase = UnsafePointer(bodies.base)
-        var visited: [UInt32] = []
-        let stamp = queryIndex.nextStamp(slots: shapes.count)
-        swap(&visited, &queryIndex.visited)
-        defer { swap(&visited, &queryIndex.visited) }
         var limit: Float = 1
-        visited.withUnsafeMutableBufferPointer { vis in
+        withVisitMarks { vis, stamp in
             queryIndex.grid.withQuery { g in
                 let layer = g.movable
                 func consider(_ e: GridEntry) {
