@@ -15,8 +15,11 @@ struct ItemShapePlan {
 ///   ellipse. Its vertex count comes from the sagitta: a chord of the circle of the semi-major
 ///   radius `a` spanning 2π/N deviates from the arc by `a(1 − cos(π/N))`, so
 ///   N ≥ π / acos(1 − 0.5/a) keeps the outline within 0.5 pt of the circle, and the ellipse (that
-///   circle squeezed along one axis) deviates less. At least 8, at most 1024 vertices. The
-///   polygon's density is raised by (ellipse area / polygon area) so the mass is exactly
+///   circle squeezed along one axis) deviates less. At least 8, at most 1024 vertices, a multiple
+///   of 4, placed half a step off the axes so that a flat face, not a vertex, lies at each end of
+///   both axes: an ellipse set down on its side rests on that face as on iOS, where a polygon
+///   standing on a vertex would tip onto the next face (a 50 × 40 ellipse on a floor turned 9°).
+///   The polygon's density is raised by (ellipse area / polygon area) so the mass is exactly
 ///   density × π·w·h/4 / 10 000.
 /// - `.path`: the first subpath of the flattened bounding path (0.5 pt tolerance, coarser when that
 ///   would give more than 1024 points, and a hull of more than 1024 vertices thinned); a concave or
@@ -58,12 +61,14 @@ enum ItemShapes {
         return CGSize(width: side(size.width, "width"), height: side(size.height, "height"))
     }
 
-    /// The vertex count of an ellipse polygon whose outline stays within 0.5 pt of the ellipse.
+    /// The vertex count of an ellipse polygon whose outline stays within 0.5 pt of the ellipse: the
+    /// least multiple of 4 that does (a face at each end of both axes, see the type's notes).
     static func ellipseVertexCount(semiMajor a: Double) -> Int {
         guard a > 0.5, a.isFinite else { return 8 }
         let n = (Double.pi / acos(1 - 0.5 / a)).rounded(.up)
         guard n.isFinite else { return maximumEllipseVertices }
-        return min(max(Int(n), 8), maximumEllipseVertices)
+        let quarters = (min(max(Int(n), 8), maximumEllipseVertices) + 3) / 4
+        return 4 * quarters
     }
 
     /// The shapes of `item` with its center at `offset` and rotated by `angle` in the body frame.
@@ -84,7 +89,7 @@ enum ItemShapes {
             var points: [Vec2] = []
             points.reserveCapacity(n)
             for i in 0..<n {
-                let t = 2 * Double.pi * Double(i) / Double(n)
+                let t = 2 * Double.pi * (Double(i) + 0.5) / Double(n)
                 let local = CGPoint(x: hw * cos(t), y: hh * sin(t)).rotatedForAnimator(by: angle)
                 points.append(Vec2(CGPoint(x: local.x + offset.x, y: local.y + offset.y)))
             }

@@ -83,8 +83,13 @@ extension World {
                 var m = self.computeManifold(sA.pointee, xfA, sB.pointee, xfB, spec: spec, slop: slop, scratch: scratch)
                 if sA.pointee.kind == .segment && Int(c.pointee.shapeA) < ghosts.count && bA.pointee.type == .static {
                     let g = ghosts[Int(c.pointee.shapeA)]
-                    if (g.hasBefore || g.hasAfter) && World.isGhostContact(m, segment: sA.pointee, xf: xfA, ghosts: g, slop: slop) {
+                    if (g.hasBefore || g.hasAfter) && World.isGhostContact(m, segment: sA.pointee, xf: xfA, ghosts: g,
+                                                                       otherKind: sB.pointee.kind, slop: slop) {
                         m.pointCount = 0
+                        // Not recycled: the neighbour's face holds the item only while its own
+                        // manifold is fresh; kept empty for the next few points of travel, this one
+                        // would leave the item unsupported where the neighbour's cache turns over.
+                        c.pointee.cacheValid = false
                     }
                 }
                 // anchors relative to the centres of mass; warm start by feature id
