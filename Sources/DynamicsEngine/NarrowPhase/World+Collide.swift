@@ -11,6 +11,7 @@ extension World {
         if segmentGhostsDirty { rebuildSegmentGhosts() }
         let ghosts = segmentGhosts
         let recycleDistance = 10 * linearSlop
+        let recycleJointed = def.recycleJointedContacts
         let recycleCosAngle: Float = 0.98   // about 11.5°
         let slop = linearSlop
         let count = contacts.count
@@ -50,7 +51,8 @@ extension World {
                 // barely changed since the manifold was computed, keep its normal and anchors
                 // and only update the separations from the motion, exactly as the sub-steps
                 // do. Stacks stop jittering and resting pairs skip the narrow phase.
-                if c.pointee.cacheValid && !bA.pointee.isFast && !bB.pointee.isFast {
+                let jointed = !recycleJointed && (bA.pointee.jointCount > 0 || bB.pointee.jointCount > 0)
+                if c.pointee.cacheValid && !bA.pointee.isFast && !bB.pointee.isFast && !jointed {
                     let rel = xfA.invMul(xfB)
                     let qa0 = c.pointee.cachedRotationA, qb0 = c.pointee.cachedRotationB
                     let cosA = xfA.q.c * qa0.c + xfA.q.s * qa0.s

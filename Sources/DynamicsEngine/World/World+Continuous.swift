@@ -39,7 +39,16 @@ extension World {
         let b = bodyBase[bi]
         let p0 = b.center0, p1 = b.center
         let d = p1 - p0
-        let r = b.minExtent
+        // A body swept only because it travels past the speculative reach
+        // (`WorldDef.sweepPastSpeculativeReach`), not half its size, stops only where its face
+        // would otherwise end the step more than a slop inside a surface (its inner circle less a
+        // slop hits it): a body resting or sliding on a surface, or passing a joint's end, never
+        // does. It stops where its inner circle grown by half the speculative reach meets the
+        // surface, a face 1 pt off it, so the next step's contact already has a point there.
+        // Starting within that reach, or with no deep hit, it is the solver's.
+        let nearOnly = d.length <= 0.5 * b.minExtent
+        let r = nearOnly ? b.minExtent + 0.5 * speculativeDistance : b.minExtent
+        let deep = b.minExtent - linearSlop
         guard d.lengthSquared > 0, r > 0 else { return 1 }
         let sweep = AABB(lower: minv(p0, p1), upper: maxv(p0, p1)).inflated(by: r)
         var tMin: Float = 1
@@ -63,8 +72,14 @@ extension World {
                 // Box2D's fallback: a body that starts within reach of the shape (a spinning box's
                 // corner already inside a thin wall, a wall that moved onto it) is swept again as a
                 // quarter-size circle, so its centre still cannot pass through.
-                let hit = sweepCircle(from: p0, by: d, radius: r, against: other, transform: ob.transform)
-                    ?? sweepCircle(from: p0, by: d, radius: 0.25 * r, against: other, transform: ob.transform)
+                let hit: Float?
+                if nearOnly {
+                    hit = deep > 0 && sweepCircle(from: p0, by: d, radius: deep, against: other, transform: ob.transform) != nil
+                        ? sweepCircle(from: p0, by: d, radius: r, against: other, transform: ob.transform) : nil
+                } else {
+                    hit = sweepCircle(from: p0, by: d, radius: r, against: other, transform: ob.transform)
+                        ?? sweepCircle(from: p0, by: d, radius: 0.25 * r, against: other, transform: ob.transform)
+                }
                 if let t = hit, t < tMin.pointee { tMin.pointee = t }
             }
             if staticDirty {
@@ -82,9 +97,12 @@ extension World {
     private func moveToImpact(_ bi: Int, _ tMin: Float) {
         let b = bodies[bi]
         let p0 = b.center0, d = b.center - b.center0
-        // stop a hair before the surface so the next step starts with a speculative contact
+        // stop a hair before the surface so the next step starts with a speculative contact (for
+        // a body swept by its speculative reach, whose grown circle stops it half a reach out,
+        // a tenth of a slop: a whole slop would leave it beyond the reach again)
         let len = d.length
-        let back = min(tMin, linearSlop / len)
+        let hair = len <= 0.5 * b.minExtent ? 0.1 * linearSlop : linearSlop
+        let back = min(tMin, hair / len)
         let t = max(0, tMin - back)
         var nb = b
         nb.center = p0 + t * d

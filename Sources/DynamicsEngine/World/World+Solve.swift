@@ -442,8 +442,8 @@ extension World {
     }
 
     /// Writes the solver's results back: velocities, centre of mass, rotation, origin transform, and
-    /// the sleep timer. Returns the bodies that moved further than their size allows, for
-    /// continuous collision.
+    /// the sleep timer. Returns the bodies that moved further than their size allows (or, with
+    /// `WorldDef.sweepPastSpeculativeReach`, than the speculative distance), for continuous collision.
     func finalizeBodies(_ ctx: StepContext) -> [Int32] {
         let awakeCount = ctx.awakeCount
         let states = ctx.states
@@ -451,6 +451,8 @@ extension World {
         let sleepVel = sleepThreshold
         let enableSleep = def.enableSleep
         let continuous = def.enableContinuous
+        // travel past which a body is swept besides half its inner size (`WorldDef.sweepPastSpeculativeReach`)
+        let reach: Float = def.sweepPastSpeculativeReach ? speculativeDistance : .infinity
         let bp = ctx.bodies
         // In parallel: each body writes only its own record, and each chunk lists its fast bodies,
         // joined in chunk order (ascending, whatever the chunks).
@@ -493,7 +495,7 @@ extension World {
                     b.pointee.isFast = false
                     if continuous && b.pointee.type == .dynamic && b.pointee.minExtent > 0 {
                         let travel = st.dp.length
-                        if travel > 0.5 * b.pointee.minExtent { fast.append(Int32(bi)); b.pointee.isFast = true }
+                        if travel > min(0.5 * b.pointee.minExtent, reach) { fast.append(Int32(bi)); b.pointee.isFast = true }
                     }
                 }
                 fastLists[chunk] = fast
