@@ -3,11 +3,73 @@
 // at the start of the step), then per sub-step `warmStart`, `solve(useBias: true)` and, after the
 // positions move, `solve(useBias: false)` (relax). Position errors are measured from the bodies'
 // delta positions and rotations, so no joint needs the bodies' absolute transforms in a sub-step.
+//
+// This file is the one switch over the kinds (Box2D v3 keeps the same split: joint.c dispatches,
+// revolute_joint.c and its siblings solve). Each kind's prepare, warm start and solve live in its
+// own file: DistanceJoint.swift, RevoluteJoint.swift, PrismaticJoint.swift, WeldJoint.swift,
+// TargetJoint.swift; the point constraint that three of them share is in PointConstraint.swift and
+// the spring load bound in JointSolver+SpringLoad.swift.
 
 struct JointContext {
     var h: Float
     var invH: Float
     var jointSoftness: Softness
+}
+
+/// A joint's two bodies as one sub-step sees them: the velocities the joint changes, the anchors
+/// rotated by the bodies' rotation since the step began, and their masses. Loaded once per joint
+/// and pass by ``JointSolver``; written back only to the bodies the joint may write (see
+/// ``JointSim/writesA``).
+struct JointBodies {
+    /// Linear (pt/s) and angular (rad/s) velocities, updated by the joint.
+    var vA: Vec2, wA: Float, vB: Vec2, wB: Float
+    /// The bodies' state at the start of the pass (read for `dp`, `dq`).
+    let stateA: BodyState, stateB: BodyState
+    /// The anchors relative to the centres of mass, in the current orientation (pt).
+    let rA: Vec2, rB: Vec2
+    /// Inverse masses (1/mass) and inverse rotational inertias (1/(mass·pt²)); zero for a fixed body.
+    let mA: Float, iA: Float, mB: Float, iB: Float
+
+    @inline(__always)
+    init(_ j: UnsafePointer<JointSim>, _ sA: BodyState, _ sB: BodyState) {
+        stateA = sA; stateB = sB
+        vA = sA.v; wA = sA.w; vB = sB.v; wB = sB.w
+        mA = j.pointee.mA; iA = j.pointee.iA; mB = j.pointee.mB; iB = j.pointee.iB
+        rA = sA.dq.rotate(j.pointee.rA); rB = sB.dq.rotate(j.pointee.rB)
+    }
+
+    /// Anchor B minus anchor A now (pt): the start-of-step offset plus the bodies' motion since.
+    @inline(__always)
+    func separation(_ j: UnsafePointer<JointSim>) -> Vec2 {
+        (stateB.dp - stateA.dp) + j.pointee.deltaCenter + rB - rA
+    }
+
+    /// B's angle relative to A's, less the reference angle (rad). Only springs, limits and welds
+    /// need it: an atan2 per joint per pass is not free.
+    @inline(__always)
+    func angle(_ j: UnsafePointer<JointSim>) -> Float {
+        j.pointee.deltaAngle + relativeAngle(stateA.dq, stateB.dq)
+    }
+
+    /// Applies impulse `P` (mass·pt/s) at the anchors: −P to A, +P to B.
+    @inline(__always)
+    mutating func apply(_ P: Vec2) {
+        vA -= mA * P; wA -= iA * cross(rA, P); vB += mB * P; wB += iB * cross(rB, P)
+    }
+
+    /// Applies impulse `P` at the anchors and the angular impulse `angular` (mass·pt²/s) on top,
+    /// as the warm starts of the point joints do.
+    @inline(__always)
+    mutating func apply(_ P: Vec2, angular: Float) {
+        vA -= mA * P; wA -= iA * (cross(rA, P) + angular)
+        vB += mB * P; wB += iB * (cross(rB, P) + angular)
+    }
+
+    /// Applies the angular impulse `impulse` (mass·pt²/s): −impulse to A, +impulse to B.
+    @inline(__always)
+    mutating func applyAngular(_ impulse: Float) {
+        wA -= iA * impulse; wB += iB * impulse
+    }
 }
 
 enum JointSolver {
@@ -28,11 +90,6 @@ enum JointSolver {
         s.hertz = j.pointee.def.hertz
         s.motorSpeed = j.pointee.def.motorSpeed
         s.maxMotorTorque = j.pointee.def.maxMotorTorque
-        if kind == .prismatic {
-            s.lower = j.pointee.def.lowerTranslation; s.upper = j.pointee.def.upperTranslation
-        } else {
-            s.lower = j.pointee.def.lowerAngle; s.upper = j.pointee.def.upperAngle
-        }
         s.maxForce = j.pointee.def.maxForce
 
         s.indexA = bA.awakeIndex >= 0 ? bA.awakeIndex : dummy
@@ -48,96 +105,19 @@ enum JointSolver {
         s.deltaAngle = unwindAngle(relativeAngle(qA, qB) - j.pointee.def.referenceAngle)
         s.axisA = qA.rotate(j.pointee.def.localAxisA)
         let k = s.iA + s.iB
-        s.axialMass = k > 0 ? 1 / k : 0
+        s.axialMass = k > 0 ? 1 / k : 0   // the angular mass; the distance and prismatic joints replace it
         s.linearSoftness = ctx.jointSoftness
         s.angularSoftness = ctx.jointSoftness
-        switch kind {
-        case .distance, .revolute:
-            if s.enableSpring && s.hertz > 0 {
-                let angular = kind == .revolute
-                let load = springLoadFactor(j, hertz: s.hertz, angular: angular, bodies: bodies, joints: joints)
-                s.spring = SpringStep(hertz: s.hertz, zeta: j.pointee.def.dampingRatio, h: ctx.h, loadFactor: load)
-            }
-        case .weld:
-            let linearHertz = j.pointee.def.linearHertz, angularHertz = j.pointee.def.angularHertz
-            s.enableSpring = linearHertz > 0
-            s.enableAngularSpring = angularHertz > 0
-            if s.enableSpring {
-                let load = springLoadFactor(j, hertz: linearHertz, angular: false, bodies: bodies, joints: joints)
-                s.spring = SpringStep(hertz: linearHertz, zeta: j.pointee.def.linearDampingRatio, h: ctx.h, loadFactor: load)
-            }
-            if s.enableAngularSpring {
-                let load = springLoadFactor(j, hertz: angularHertz, angular: true, bodies: bodies, joints: joints)
-                s.angularSpring = SpringStep(hertz: angularHertz, zeta: j.pointee.def.angularDampingRatio, h: ctx.h, loadFactor: load)
-            }
-        case .prismatic, .target:
-            break
-        }
-        if kind == .distance {
-            let d = s.deltaCenter + s.rB - s.rA
-            let axis = d.normalized
-            let crA = cross(s.rA, axis), crB = cross(s.rB, axis)
-            let km = s.mA + s.mB + s.iA * crA * crA + s.iB * crB * crB
-            s.axialMass = km > 0 ? 1 / km : 0
-        }
-        if kind == .target {
-            s.axisA = j.pointee.def.target - bB.center
-            s.linearSoftness = Softness(hertz: s.hertz, zeta: j.pointee.def.dampingRatio, h: ctx.h)
-        }
         s.impulses = j.pointee.impulses
+
+        switch kind {
+        case .distance: DistanceJoint.prepare(&s, j, bodies: bodies, joints: joints, ctx: ctx)
+        case .revolute: RevoluteJoint.prepare(&s, j, bodies: bodies, joints: joints, ctx: ctx)
+        case .prismatic: PrismaticJoint.prepare(&s, j)
+        case .weld: WeldJoint.prepare(&s, j, bodies: bodies, joints: joints, ctx: ctx)
+        case .target: TargetJoint.prepare(&s, j, bodyB: bB, ctx: ctx)
+        }
         out.initialize(to: s)
-    }
-
-    /// The spring's frequency (Hz) acting on the linear (`angular` false) or the angular degrees of
-    /// freedom, and 0 for every other joint and part: distance springs and weld linear springs
-    /// load the linear ones, revolute angular springs and weld angular springs the angular ones.
-    @inline(__always)
-    static func springHertz(_ d: JointDef, angular: Bool) -> Float {
-        switch d.kind {
-        case .distance: return !angular && d.enableSpring && d.minLength < d.maxLength ? max(d.hertz, 0) : 0
-        case .revolute: return angular && d.enableSpring ? max(d.hertz, 0) : 0
-        case .weld: return max(angular ? d.angularHertz : d.linearHertz, 0)
-        case .prismatic, .target: return 0
-        }
-    }
-
-    /// How much stiffer the springs on the more loaded of joint `j`'s bodies are together than `j`'s
-    /// own spring of `hertz` (≥ 1; see `SpringStep`, "Stiff springs"). Walks the joint lists of the
-    /// joint's dynamic bodies only (a fixed anchor's list may hold every attachment of an animator,
-    /// and a body that does not move needs no bound), so a spring costs the degree of its bodies.
-    static func springLoadFactor(_ j: UnsafePointer<Joint>, hertz: Float, angular: Bool, bodies: UnsafePointer<Body>,
-                                 joints: UnsafePointer<Joint>) -> Float {
-        @inline(__always) func inverse(_ b: Int32) -> Float {
-            let body = bodies[Int(b)]
-            guard body.type == .dynamic else { return 0 }
-            return angular ? body.invInertia : body.invMass
-        }
-        @inline(__always) func share(_ mine: Float, _ other: Float) -> Float {
-            let sum = mine + other
-            return sum > 0 ? (mine + (mine * other).squareRoot()) / sum : 0
-        }
-        let a = j.pointee.bodyA, b = j.pointee.bodyB
-        let invA = inverse(a), invB = inverse(b)
-        let omega2 = hertz * hertz   // (2π)² cancels in the ratio
-        var worst: Float = 1
-        for (body, mine, other) in [(a, invA, invB), (b, invB, invA)] where mine > 0 {
-            let own = omega2 * share(mine, other)
-            guard own > 0 else { continue }
-            var total: Float = 0
-            var key = bodies[Int(body)].headJointKey
-            while key >= 0 {
-                let k = joints + Int(key >> 1)
-                let side = Int(key & 1)
-                let f = springHertz(k.pointee.def, angular: angular)
-                if f > 0 {
-                    let partner = side == 0 ? k.pointee.bodyB : k.pointee.bodyA
-                    total += f * f * share(mine, inverse(partner))
-                }
-                key = k.pointee.nextKey.get(side)
-            }
-            worst = max(worst, total / own)
-        }
-        return worst.isFinite ? worst : 1
     }
 
     /// Carries the impulses of `s` back to its joint for the next step's warm start. A non-finite
@@ -149,320 +129,51 @@ enum JointSolver {
         j.pointee.impulses = impulses.isFinite ? impulses : JointImpulses()
     }
 
-    @inline(__always)
-    static func apply(_ j: UnsafeMutablePointer<JointSim>, _ states: UnsafeMutablePointer<BodyState>, _ P: Vec2, _ rA: Vec2, _ rB: Vec2, _ angular: Float) {
-        let a = Int(j.pointee.indexA), b = Int(j.pointee.indexB)
-        if j.pointee.writesA {
-            states[a].v -= j.pointee.mA * P
-            states[a].w -= j.pointee.iA * (cross(rA, P) + angular)
-        }
-        if j.pointee.writesB {
-            states[b].v += j.pointee.mB * P
-            states[b].w += j.pointee.iB * (cross(rB, P) + angular)
-        }
-    }
-
+    /// Applies the impulses carried over from the last step (or the last sub-step) to the bodies.
     static func warmStart(_ j: UnsafeMutablePointer<JointSim>, _ states: UnsafeMutablePointer<BodyState>) {
-        let sA = states[Int(j.pointee.indexA)], sB = states[Int(j.pointee.indexB)]
-        let rA = sA.dq.rotate(j.pointee.rA), rB = sB.dq.rotate(j.pointee.rB)
+        let a = Int(j.pointee.indexA), b = Int(j.pointee.indexB)
+        var p = JointBodies(j, states[a], states[b])
         switch j.pointee.kind {
-        case .distance:
-            let d = (sB.dp - sA.dp) + j.pointee.deltaCenter + rB - rA
-            let axis = d.normalized
-            let total = j.pointee.impulses.axial + j.pointee.impulses.lower - j.pointee.impulses.upper
-            apply(j, states, total * axis, rA, rB, 0)
-        case .revolute:
-            let ang = j.pointee.impulses.angular + j.pointee.impulses.motor + j.pointee.impulses.lower - j.pointee.impulses.upper + j.pointee.impulses.spring
-            apply(j, states, j.pointee.impulses.linear, rA, rB, ang)
-        case .weld:
-            apply(j, states, j.pointee.impulses.linear, rA, rB, j.pointee.impulses.angular)
-        case .prismatic:
-            let d = (sB.dp - sA.dp) + j.pointee.deltaCenter + rB - rA
-            let axis = sA.dq.rotate(j.pointee.axisA)
-            let perp = axis.leftPerp
-            let a1 = cross(d + rA, axis), a2 = cross(rB, axis)
-            let s1 = cross(d + rA, perp), s2 = cross(rB, perp)
-            let axial = j.pointee.impulses.axial + j.pointee.impulses.motor + j.pointee.impulses.lower - j.pointee.impulses.upper
-            let P = axial * axis + j.pointee.impulses.linear.x * perp
-            let LA = axial * a1 + j.pointee.impulses.linear.x * s1 + j.pointee.impulses.linear.y
-            let LB = axial * a2 + j.pointee.impulses.linear.x * s2 + j.pointee.impulses.linear.y
-            let a = Int(j.pointee.indexA), b = Int(j.pointee.indexB)
-            if j.pointee.writesA { states[a].v -= j.pointee.mA * P; states[a].w -= j.pointee.iA * LA }
-            if j.pointee.writesB { states[b].v += j.pointee.mB * P; states[b].w += j.pointee.iB * LB }
-        case .target:
-            let b = Int(j.pointee.indexB)
-            if j.pointee.writesB {
-                states[b].v += j.pointee.mB * j.pointee.impulses.linear
-                states[b].w += j.pointee.iB * cross(rB, j.pointee.impulses.linear)
-            }
+        case .distance: DistanceJoint.warmStart(j, &p)
+        case .revolute: RevoluteJoint.warmStart(j, &p)
+        case .prismatic: PrismaticJoint.warmStart(j, &p)
+        case .weld: WeldJoint.warmStart(j, &p)
+        case .target: TargetJoint.warmStart(j, &p)
         }
+        store(j, p, states)
     }
 
-    /// Solves a 2×2 point constraint `K · x = b` for anchors rA, rB.
-    @inline(__always)
-    static func solvePoint(_ mA: Float, _ mB: Float, _ iA: Float, _ iB: Float, _ rA: Vec2, _ rB: Vec2, _ b: Vec2) -> Vec2 {
-        let k11 = mA + mB + rA.y * rA.y * iA + rB.y * rB.y * iB
-        let k12 = -rA.y * rA.x * iA - rB.y * rB.x * iB
-        let k22 = mA + mB + rA.x * rA.x * iA + rB.x * rB.x * iB
-        var det = k11 * k22 - k12 * k12
-        if det != 0 { det = 1 / det }
-        return Vec2(det * (k22 * b.x - k12 * b.y), det * (k11 * b.y - k12 * b.x))
-    }
-
+    /// One pass over joint `j`: with `useBias` a solve pass (velocity and position error), without
+    /// it a relax pass (velocity error only, after the positions moved).
     static func solve(_ j: UnsafeMutablePointer<JointSim>, _ states: UnsafeMutablePointer<BodyState>, ctx: JointContext, useBias: Bool) {
         let a = Int(j.pointee.indexA), b = Int(j.pointee.indexB)
-        let sA = states[a], sB = states[b]
-        var vA = sA.v, wA = sA.w, vB = sB.v, wB = sB.w
-        let mA = j.pointee.mA, iA = j.pointee.iA, mB = j.pointee.mB, iB = j.pointee.iB
-        let rA = sA.dq.rotate(j.pointee.rA), rB = sB.dq.rotate(j.pointee.rB)
-        let d = (sB.dp - sA.dp) + j.pointee.deltaCenter + rB - rA
-        // Only springs, limits and welds need the angle: an atan2 per joint per pass is not free.
-        @inline(__always) func jointAngle() -> Float { j.pointee.deltaAngle + relativeAngle(sA.dq, sB.dq) }
-        let soft = ctx.jointSoftness
-
+        var p = JointBodies(j, states[a], states[b])
         switch j.pointee.kind {
-        case .distance:
-            let length = d.length
-            let axis = d.normalized
-            let crA = cross(rA, axis), crB = cross(rB, axis)
-            let km = mA + mB + iA * crA * crA + iB * crB * crB
-            let axialMass: Float = km > 0 ? 1 / km : 0
-            let minL = j.pointee.minLength, maxL = j.pointee.maxLength
-            if j.pointee.enableSpring && minL < maxL {
-                // a spring acts in the solve passes only: its pull is motion, which relaxing must keep
-                if j.pointee.hertz > 0 && useBias {
-                    let vr = (vB + cross(wB, rB)) - (vA + cross(wA, rA))
-                    let Cdot = dot(axis, vr)
-                    let C = length - j.pointee.length
-                    let sp = j.pointee.spring
-                    let impulse = -axialMass * (sp.massScale * Cdot + sp.positionRate * C) - sp.impulseScale * j.pointee.impulses.axial
-                    j.pointee.impulses.axial += impulse
-                    let P = impulse * axis
-                    vA -= mA * P; wA -= iA * cross(rA, P); vB += mB * P; wB += iB * cross(rB, P)
-                }
-            } else {
-                // rigid rod
-                let vr = (vB + cross(wB, rB)) - (vA + cross(wA, rA))
-                let Cdot = dot(axis, vr)
-                let C = length - j.pointee.length
-                var bias: Float = 0, ms: Float = 1, isc: Float = 0
-                if useBias { bias = soft.biasRate * C; ms = soft.massScale; isc = soft.impulseScale }
-                let impulse = -ms * axialMass * (Cdot + bias) - isc * j.pointee.impulses.axial
-                j.pointee.impulses.axial += impulse
-                let P = impulse * axis
-                vA -= mA * P; wA -= iA * cross(rA, P); vB += mB * P; wB += iB * cross(rB, P)
-            }
-            if j.pointee.enableLimit && minL < maxL {
-                do { // lower
-                    let C = length - minL
-                    var bias: Float = 0, ms: Float = 1, isc: Float = 0
-                    if C > 0 { bias = C * ctx.invH } else if useBias { bias = soft.biasRate * C; ms = soft.massScale; isc = soft.impulseScale }
-                    let vr = (vB + cross(wB, rB)) - (vA + cross(wA, rA))
-                    let Cdot = dot(axis, vr)
-                    var impulse = -ms * axialMass * (Cdot + bias) - isc * j.pointee.impulses.lower
-                    let newImpulse = max(0, j.pointee.impulses.lower + impulse)
-                    impulse = newImpulse - j.pointee.impulses.lower
-                    j.pointee.impulses.lower = newImpulse
-                    let P = impulse * axis
-                    vA -= mA * P; wA -= iA * cross(rA, P); vB += mB * P; wB += iB * cross(rB, P)
-                }
-                if maxL < .greatestFiniteMagnitude { // upper
-                    let C = maxL - length
-                    var bias: Float = 0, ms: Float = 1, isc: Float = 0
-                    if C > 0 { bias = C * ctx.invH } else if useBias { bias = soft.biasRate * C; ms = soft.massScale; isc = soft.impulseScale }
-                    let vr = (vA + cross(wA, rA)) - (vB + cross(wB, rB))
-                    let Cdot = dot(axis, vr)
-                    var impulse = -ms * axialMass * (Cdot + bias) - isc * j.pointee.impulses.upper
-                    let newImpulse = max(0, j.pointee.impulses.upper + impulse)
-                    impulse = newImpulse - j.pointee.impulses.upper
-                    j.pointee.impulses.upper = newImpulse
-                    let P = -impulse * axis
-                    vA -= mA * P; wA -= iA * cross(rA, P); vB += mB * P; wB += iB * cross(rB, P)
-                }
-            }
-
-        case .revolute:
-            let axialMass = j.pointee.axialMass
-            if j.pointee.enableSpring && j.pointee.hertz > 0 && useBias {
-                let sp = j.pointee.spring
-                let C = jointAngle()
-                let Cdot = wB - wA
-                let impulse = -axialMass * (sp.massScale * Cdot + sp.positionRate * C) - sp.impulseScale * j.pointee.impulses.spring
-                j.pointee.impulses.spring += impulse
-                wA -= iA * impulse; wB += iB * impulse
-            }
-            if j.pointee.enableMotor {
-                let Cdot = wB - wA - j.pointee.motorSpeed
-                var impulse = -axialMass * Cdot
-                let old = j.pointee.impulses.motor
-                let maxImpulse = j.pointee.maxMotorTorque * ctx.h
-                j.pointee.impulses.motor = clamp(old + impulse, -maxImpulse, maxImpulse)
-                impulse = j.pointee.impulses.motor - old
-                wA -= iA * impulse; wB += iB * impulse
-            }
-            if j.pointee.enableLimit {
-                do {
-                    let C = jointAngle() - j.pointee.lower
-                    var bias: Float = 0, ms: Float = 1, isc: Float = 0
-                    if C > 0 { bias = C * ctx.invH } else if useBias { bias = soft.biasRate * C; ms = soft.massScale; isc = soft.impulseScale }
-                    let Cdot = wB - wA
-                    var impulse = -axialMass * ms * (Cdot + bias) - isc * j.pointee.impulses.lower
-                    let newImpulse = max(j.pointee.impulses.lower + impulse, 0)
-                    impulse = newImpulse - j.pointee.impulses.lower
-                    j.pointee.impulses.lower = newImpulse
-                    wA -= iA * impulse; wB += iB * impulse
-                }
-                do {
-                    let C = j.pointee.upper - jointAngle()
-                    var bias: Float = 0, ms: Float = 1, isc: Float = 0
-                    if C > 0 { bias = C * ctx.invH } else if useBias { bias = soft.biasRate * C; ms = soft.massScale; isc = soft.impulseScale }
-                    let Cdot = wA - wB
-                    var impulse = -axialMass * ms * (Cdot + bias) - isc * j.pointee.impulses.upper
-                    let newImpulse = max(j.pointee.impulses.upper + impulse, 0)
-                    impulse = newImpulse - j.pointee.impulses.upper
-                    j.pointee.impulses.upper = newImpulse
-                    wA += iA * impulse; wB -= iB * impulse
-                }
-            }
-            solvePointPart(j, &vA, &wA, &vB, &wB, rA, rB, d, useBias ? j.pointee.linearSoftness : .rigid, useBias)
-
-        case .weld:
-            if j.pointee.enableAngularSpring {
-                if useBias {
-                    let sp = j.pointee.angularSpring
-                    let impulse = -j.pointee.axialMass * (sp.massScale * (wB - wA) + sp.positionRate * jointAngle())
-                        - sp.impulseScale * j.pointee.impulses.angular
-                    j.pointee.impulses.angular += impulse
-                    wA -= iA * impulse; wB += iB * impulse
-                }
-            } else {
-                let sp = j.pointee.angularSoftness
-                var bias: Float = 0, ms: Float = 1, isc: Float = 0
-                if useBias { bias = sp.biasRate * jointAngle(); ms = sp.massScale; isc = sp.impulseScale }
-                let Cdot = wB - wA
-                let impulse = -j.pointee.axialMass * ms * (Cdot + bias) - isc * j.pointee.impulses.angular
-                j.pointee.impulses.angular += impulse
-                wA -= iA * impulse; wB += iB * impulse
-            }
-            if j.pointee.enableSpring {
-                if useBias { solvePointSpring(j, &vA, &wA, &vB, &wB, rA, rB, d) }
-            } else {
-                solvePointPart(j, &vA, &wA, &vB, &wB, rA, rB, d, j.pointee.linearSoftness, useBias)
-            }
-
-        case .prismatic:
-            let axis = sA.dq.rotate(j.pointee.axisA)
-            let translation = dot(axis, d)
-            let a1 = cross(d + rA, axis), a2 = cross(rB, axis)
-            let ka = mA + mB + iA * a1 * a1 + iB * a2 * a2
-            let axialMass: Float = ka > 0 ? 1 / ka : 0
-            if j.pointee.enableMotor {
-                let Cdot = dot(axis, vB - vA) + a2 * wB - a1 * wA
-                var impulse = axialMass * (j.pointee.motorSpeed - Cdot)
-                let old = j.pointee.impulses.motor
-                let maxImpulse = j.pointee.maxMotorTorque * ctx.h
-                j.pointee.impulses.motor = clamp(old + impulse, -maxImpulse, maxImpulse)
-                impulse = j.pointee.impulses.motor - old
-                let P = impulse * axis
-                vA -= mA * P; wA -= iA * impulse * a1; vB += mB * P; wB += iB * impulse * a2
-            }
-            if j.pointee.enableLimit {
-                do {
-                    let C = translation - j.pointee.lower
-                    var bias: Float = 0, ms: Float = 1, isc: Float = 0
-                    if C > 0 { bias = C * ctx.invH } else if useBias { bias = soft.biasRate * C; ms = soft.massScale; isc = soft.impulseScale }
-                    let Cdot = dot(axis, vB - vA) + a2 * wB - a1 * wA
-                    var impulse = -axialMass * ms * (Cdot + bias) - isc * j.pointee.impulses.lower
-                    let newImpulse = max(j.pointee.impulses.lower + impulse, 0)
-                    impulse = newImpulse - j.pointee.impulses.lower
-                    j.pointee.impulses.lower = newImpulse
-                    let P = impulse * axis
-                    vA -= mA * P; wA -= iA * impulse * a1; vB += mB * P; wB += iB * impulse * a2
-                }
-                do {
-                    let C = j.pointee.upper - translation
-                    var bias: Float = 0, ms: Float = 1, isc: Float = 0
-                    if C > 0 { bias = C * ctx.invH } else if useBias { bias = soft.biasRate * C; ms = soft.massScale; isc = soft.impulseScale }
-                    let Cdot = dot(axis, vA - vB) + a1 * wA - a2 * wB
-                    var impulse = -axialMass * ms * (Cdot + bias) - isc * j.pointee.impulses.upper
-                    let newImpulse = max(j.pointee.impulses.upper + impulse, 0)
-                    impulse = newImpulse - j.pointee.impulses.upper
-                    j.pointee.impulses.upper = newImpulse
-                    let P = impulse * axis
-                    vA += mA * P; wA += iA * impulse * a1; vB -= mB * P; wB -= iB * impulse * a2
-                }
-            }
-            // perpendicular and angular, solved together
-            let perp = axis.leftPerp
-            let s1 = cross(d + rA, perp), s2 = cross(rB, perp)
-            let Cdot = Vec2(dot(perp, vB - vA) + s2 * wB - s1 * wA, wB - wA)
-            var bias = Vec2.zero
-            var ms: Float = 1, isc: Float = 0
-            if useBias {
-                let C = Vec2(dot(perp, d), jointAngle())
-                bias = soft.biasRate * C; ms = soft.massScale; isc = soft.impulseScale
-            }
-            let k11 = mA + mB + iA * s1 * s1 + iB * s2 * s2
-            let k12 = iA * s1 + iB * s2
-            var k22 = iA + iB
-            if k22 == 0 { k22 = 1 }
-            var det = k11 * k22 - k12 * k12
-            if det != 0 { det = 1 / det }
-            let rhs = Cdot + bias
-            let sol = Vec2(det * (k22 * rhs.x - k12 * rhs.y), det * (k11 * rhs.y - k12 * rhs.x))
-            let impulse = Vec2(-ms * sol.x - isc * j.pointee.impulses.linear.x, -ms * sol.y - isc * j.pointee.impulses.linear.y)
-            j.pointee.impulses.linear += impulse
-            let P = impulse.x * perp
-            let LA = impulse.x * s1 + impulse.y, LB = impulse.x * s2 + impulse.y
-            vA -= mA * P; wA -= iA * LA; vB += mB * P; wB += iB * LB
-
-        case .target:
-            // body B's anchor toward the world target; body A is ignored (the world)
-            // axisA holds the target relative to B's centre at the start of the step
-            let C = sB.dp + rB - j.pointee.axisA
-            let sp = j.pointee.linearSoftness
-            let Cdot = vB + cross(wB, rB)
-            let b = solvePoint(0, mB, 0, iB, .zero, rB, Cdot + sp.biasRate * C)
-            var impulse = Vec2(-sp.massScale * b.x - sp.impulseScale * j.pointee.impulses.linear.x,
-                               -sp.massScale * b.y - sp.impulseScale * j.pointee.impulses.linear.y)
-            let old = j.pointee.impulses.linear
-            var total = old + impulse
-            let maxImpulse = j.pointee.maxForce * ctx.h
-            let l = total.length
-            if l > maxImpulse && l > 0 { total = (maxImpulse / l) * total }
-            impulse = total - old
-            j.pointee.impulses.linear = total
-            vB += mB * impulse; wB += iB * cross(rB, impulse)
+        case .distance: DistanceJoint.solve(j, &p, ctx: ctx, useBias: useBias)
+        case .revolute: RevoluteJoint.solve(j, &p, ctx: ctx, useBias: useBias)
+        case .prismatic: PrismaticJoint.solve(j, &p, ctx: ctx, useBias: useBias)
+        case .weld: WeldJoint.solve(j, &p, ctx: ctx, useBias: useBias)
+        case .target: TargetJoint.solve(j, &p, ctx: ctx)
         }
-        if j.pointee.writesA { states[a].v = vA; states[a].w = wA }
-        if j.pointee.writesB { states[b].v = vB; states[b].w = wB }
+        store(j, p, states)
     }
 
-    /// A soft weld's linear spring (see ``SpringStep``), in the solve passes only.
+    /// Writes the velocities back to the bodies the joint may write (only dynamic ones, so the
+    /// joints of one colour never write a shared body).
     @inline(__always)
-    static func solvePointSpring(_ j: UnsafeMutablePointer<JointSim>, _ vA: inout Vec2, _ wA: inout Float, _ vB: inout Vec2, _ wB: inout Float,
-                                 _ rA: Vec2, _ rB: Vec2, _ separation: Vec2) {
-        let mA = j.pointee.mA, iA = j.pointee.iA, mB = j.pointee.mB, iB = j.pointee.iB
-        let sp = j.pointee.spring
-        let Cdot = (vB + cross(wB, rB)) - (vA + cross(wA, rA))
-        let b = solvePoint(mA, mB, iA, iB, rA, rB, sp.massScale * Cdot + sp.positionRate * separation)
-        let impulse = Vec2(-b.x - sp.impulseScale * j.pointee.impulses.linear.x, -b.y - sp.impulseScale * j.pointee.impulses.linear.y)
-        j.pointee.impulses.linear += impulse
-        vA -= mA * impulse; wA -= iA * cross(rA, impulse)
-        vB += mB * impulse; wB += iB * cross(rB, impulse)
+    static func store(_ j: UnsafePointer<JointSim>, _ p: JointBodies, _ states: UnsafeMutablePointer<BodyState>) {
+        if j.pointee.writesA { states[Int(j.pointee.indexA)].v = p.vA; states[Int(j.pointee.indexA)].w = p.wA }
+        if j.pointee.writesB { states[Int(j.pointee.indexB)].v = p.vB; states[Int(j.pointee.indexB)].w = p.wB }
     }
 
+    /// The bias, mass scale and impulse scale of one side of a limit at position error `C` (pt or
+    /// rad; positive while inside the limit): inside, only the speed that would close the gap
+    /// within the sub-step is removed (a speculative limit); past it, the soft step pushes back
+    /// in the solve passes, and the relax passes hold the velocity rigidly.
     @inline(__always)
-    static func solvePointPart(_ j: UnsafeMutablePointer<JointSim>, _ vA: inout Vec2, _ wA: inout Float, _ vB: inout Vec2, _ wB: inout Float,
-                               _ rA: Vec2, _ rB: Vec2, _ separation: Vec2, _ soft: Softness, _ useBias: Bool) {
-        let mA = j.pointee.mA, iA = j.pointee.iA, mB = j.pointee.mB, iB = j.pointee.iB
-        let Cdot = (vB + cross(wB, rB)) - (vA + cross(wA, rA))
-        var bias = Vec2.zero, ms: Float = 1, isc: Float = 0
-        if useBias { bias = soft.biasRate * separation; ms = soft.massScale; isc = soft.impulseScale }
-        let b = solvePoint(mA, mB, iA, iB, rA, rB, Cdot + bias)
-        let impulse = Vec2(-ms * b.x - isc * j.pointee.impulses.linear.x, -ms * b.y - isc * j.pointee.impulses.linear.y)
-        j.pointee.impulses.linear += impulse
-        vA -= mA * impulse; wA -= iA * cross(rA, impulse)
-        vB += mB * impulse; wB += iB * cross(rB, impulse)
+    static func limitTerms(_ C: Float, _ soft: Softness, ctx: JointContext, useBias: Bool) -> (bias: Float, massScale: Float, impulseScale: Float) {
+        var bias: Float = 0, ms: Float = 1, isc: Float = 0
+        if C > 0 { bias = C * ctx.invH } else if useBias { bias = soft.biasRate * C; ms = soft.massScale; isc = soft.impulseScale }
+        return (bias, ms, isc)
     }
 }
