@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+import Dynamics
+
+/// Items thrown at the walls of the reference bounds stop at the wall's surface, at any speed and
+/// angle (issue 25): a contact point is made only 2 pt ahead of a touch, so without a sweep an
+/// item moving further than that in one step sank up to the difference into the wall (a card at
+/// 290 pt/s sank 2.1 pt). UIKit's Box2D 2.x stops every body at its time of impact against static
+/// bodies; the animator sweeps every item that moves past the speculative distance in a step
+/// (`WorldDef.sweepPastSpeculativeReach`).
+@Suite("Thrown items")
+struct ThrownItemTests {
+    static let bounds = CGRect(x: 0, y: 0, width: 400, height: 600)
+
+    /// How far (pt) `item`'s outline reaches past the bounds, or a negative gap: the corners of a
+    /// rectangle (turned by the item's rotation), or the reach of a circle.
+    static func overshoot(_ item: BasicDynamicItem, circle: Bool) -> CGFloat {
+        let c = item.center
+        var xs: [CGFloat] = [], ys: [CGFloat] = []
+        if circle {
+            let r = item.bounds.width / 2
+            xs = [c.x - r, c.x + r]; ys = [c.y - r, c.y + r]
+        } else {
+            let a = atan2(item.transform.b, item.transform.a)
+            let hw = item.bounds.width / 2, hh = item.bounds.height / 2
+            for (sx, sy) in [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1)] as [(CGFloat, CGFloat)] {
+                xs.append(c.x + sx * hw * cos(a) - sy * hh * sin(a))
+                ys.append(c.y + sx * hw * sin(a) + sy * hh * cos(a))
+            }
+        }
+        return max(bounds.minX - xs.min()!, xs.max()! - bounds.maxX, bounds.minY - ys.min()!, ys.max()! - bounds.maxY)
+    }
+
+    /// The deepest any part of an item goes into a wall (pt) over 2 s (120 steps) after it is
+    /// thrown from the middle at `speed` in direction `angle`, without gravity or elasticity: it
+    /// hits a wall, slides along it and stops in a corner.
+    static func deepest(circle: Bool, speed: CGFloat, angle: CGFloat) -> CGFloat {
+        let animator = DynamicAnimator(referenceBounds: bounds)
+        let item = BasicDynamicItem(center: CGPoint(x: 200, y: 300),
+                                    size: circle ? CGSize(width: 40, height: 40) : CGSize(width: 64, height: 100),
+                                    collisionBoundsType: circle ? .ellipse : .rectangle, name: "thrown")
+        let collision = CollisionBehavior(items: [item])
+        collision.translatesReferenceBoundsIntoBoundary = true
+        let throwing = DynamicItemBehavior(items: [item])
+        throwing.addLinearVelocity(CGPoint(x: speed * cos(angle), y: speed * sin(angle)), for: item)
+        animator.addBehavior(collision)
+        animator.addBehavior(throwing)
+        var deepest: CGFloat = -.infinity
+        for _ in 0..<120 {
+            animator.step()
+            deepest = max(deepest, overshoot(item, circle: circle))
+        }
+        return deepest
+    }
+
+    /// A 40 pt disc thrown at 150–1 000 pt/s in twelve directions never goes more than the 0.5 pt
+    /// contact slop into a wall (measured worst 0.05, 0.49, 0.30, 0.00 pt; without the sweep a
+    /// disc at 290 pt/s went in up to a step's travel less the 2 pt speculative distance).
+    @Test(arguments: [150, 290, 600, 1000] as [CGFloat])
+    func aThrownDiscStopsAtTheWall(speed: CGFloat) {
+        let depths = (0..<12).map { Self.deepest(circle: true, speed: speed, angle: CGFloat($0) * .pi / 6 + 0.1) }
+        #expect(depths.max()! < 0.5, "\(depths)")
+    }
+
+    /// A known limit: a 64 × 100 card is swept as its inner circle (32 pt), which stops a card that
+    /// meets a wall with its short side at the surface, but not one that meets it with its long
+    /// side or a corner first, so those still go in up to a step's travel less the 2 pt speculative
+    /// distance. Measured worst of twelve directions: 0.7, 1.2, 8.7, 10.2 pt at 150, 290, 600,
+    /// 1 000 pt/s (straight at the walls: 1.3 pt at 290). Box2D 2.x's time of impact uses the real
+    /// outline; a translation sweep of the outline (tried) stopped them all but held a square that
+    /// should tip off a barrier (SquareAndBarrierPort), so it is left to do.
+    @Test(arguments: [150, 290, 600, 1000] as [CGFloat])
+    func aThrownCardStopsAtTheWall(speed: CGFloat) {
+        let depths = (0..<12).map { Self.deepest(circle: false, speed: speed, angle: CGFloat($0) * .pi / 6 + 0.1) }
+            + (0..<4).map { Self.deepest(circle: false, speed: speed, angle: CGFloat($0) * .pi / 2) }
+        withKnownIssue("a card is swept as its inner circle: long-side and corner-first hits still sink", isIntermittent: true) {
+            #expect(depths.max()! < 0.5, "\(depths)")
+        }
+    }
+}
