@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Two layers, each its own target, so the compiler keeps the seam (DESIGN.md):
+// Two layers, each its own target, so the compiler keeps the seam (ARCHITECTURE.md has the map):
 // `DynamicsEngine` is the internal rigid-body engine reached through `package` access;
 // `Dynamics` is the public UIKit-Dynamics-shaped API.
 let package = Package(
