@@ -36,8 +36,8 @@ package enum SetupScenes {
     }
 
     /// Every setup scene, in the order `bench --setup` runs them.
-    package static let all: [Scene] = [snaps, behaviors, behaviorsInAction, children, items, boundaries, velocities, spawns, chain,
-                                       boundary, path, stacked]
+    package static let all: [Scene] = [snaps, behaviors, behaviorsInAction, children, items, boundaries, churn, velocities, spawns,
+                                       chain, boundary, path, stacked]
 
     static let bounds = CGRect(x: 0, y: 0, width: 1024, height: 768)
 
@@ -185,6 +185,43 @@ package enum SetupScenes {
             Phase(name: "replace+step", operations: 100, seconds: churn),
             Phase(name: "remove", operations: n, seconds: remove), Phase(name: "step after", operations: n, seconds: last),
         ], notes: ["boundaries left: \(collision.boundaryIdentifiers.count)"])
+    }
+
+    /// boundary_churn: n one-segment boundaries (as boundary_add_remove) beside 16 items resting
+    /// on a floor boundary under gravity; 200 plain steps; then 200 frames that each remove the
+    /// oldest boundary, add a new one (a new identifier, a few points from where the removed one
+    /// was) and step. The frame should cost a plain step and one boundary's worth, flat in n.
+    static let churn = Scene(name: "boundary_churn", summary: "n boundaries; 200 × (remove one, add one, step)") { n in
+        let animator = DynamicAnimator(referenceBounds: bounds)
+        let items = (0..<16).map { k in
+            BasicDynamicItem(center: CGPoint(x: -390 + 20 * Double(k), y: -40), size: CGSize(width: 10, height: 10))
+        }
+        let collision = CollisionBehavior(items: items)
+        animator.addBehavior(collision)
+        animator.addBehavior(GravityBehavior(items: items))
+        collision.addBoundary(withIdentifier: "floor", from: CGPoint(x: -400, y: -20), to: CGPoint(x: -50, y: -20))
+        let columns = max(1, Int(Double(n).squareRoot()))
+        func start(_ k: Int) -> CGPoint { CGPoint(x: 16 * Double(k % columns), y: 16 * Double(k / columns)) }
+        for k in 0..<n {
+            let p = start(k)
+            collision.addBoundary(withIdentifier: k, from: p, to: CGPoint(x: p.x + 10, y: p.y))
+        }
+        animator.step()
+        let plain = time { for _ in 0..<200 { animator.step() } }
+        let frames = time {
+            for r in 0..<200 {
+                // boundary r is the oldest: one of the first n, or the one frame r − n added
+                let p = start(r % n)
+                collision.removeBoundary(withIdentifier: r)
+                collision.addBoundary(withIdentifier: n + r, from: CGPoint(x: p.x + 3, y: p.y + 5), to: CGPoint(x: p.x + 13, y: p.y + 5))
+                animator.step()
+            }
+        }
+        let resting = items.filter { abs($0.center.y - (-25)) < 1 }.count
+        return Result(scene: "boundary_churn", n: n, phases: [
+            Phase(name: "200 steps", operations: 200, seconds: plain),
+            Phase(name: "churn frames", operations: 200, seconds: frames),
+        ], notes: ["items resting on the floor: \(resting) of 16", "boundaries: \(collision.boundaryIdentifiers.count)"])
     }
 
     /// velocity_queue: one `DynamicItemBehavior` of n items, not yet in an animator, is handed a

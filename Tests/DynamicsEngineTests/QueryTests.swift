@@ -238,9 +238,16 @@ import Testing
         #expect(w.shapes(containing: Vec2(-2005, 1495)).map { w.body(of: $0) } == [box])
         #expect(w.queryIndexCounts.rebuilds == before.rebuilds)
         #expect(w.queryIndexCounts.updates == before.updates + 1)
-        // a new shape is a structural change: rebuilt, and found
+        // a new static shape goes into the grid's static layer in place (issue 29.1); a new
+        // moving one changes the movable list: rebuilt. Both are found, and a destroyed one is not.
         let c = addCircle(w, .static, at: Vec2(3000, 0), radius: 5)
         #expect(w.shapes(containing: Vec2(3000, 0)).map { w.body(of: $0) } == [c])
+        #expect(w.queryIndexCounts.rebuilds == before.rebuilds)
+        w.destroyBody(c)
+        #expect(w.shapes(containing: Vec2(3000, 0)).isEmpty)
+        #expect(w.queryIndexCounts.rebuilds == before.rebuilds)
+        let d = addCircle(w, .dynamic, at: Vec2(3100, 0), radius: 5)
+        #expect(w.shapes(containing: Vec2(3100, 0)).map { w.body(of: $0) } == [d])
         #expect(w.queryIndexCounts.rebuilds == before.rebuilds + 1)
     }
 

@@ -71,7 +71,7 @@ extension World {
             shapes[si].aabb = box
             if shapes[si].isStaticProxy {
                 shapes[si].fatAABB = box
-                grid.staticDirty = true
+                noteStaticChange(s)
             } else if !shapes[si].fatAABB.contains(box) {
                 shapes[si].fatAABB = box.inflated(by: margin(for: box))
             }
@@ -242,9 +242,10 @@ extension World {
         var s = bodies[bi].headShape
         while s >= 0 {
             shapes[Int(s)].isStaticProxy = type == .static
+            // into or out of the static layer (a kinematic ↔ dynamic change leaves it as it is)
+            if type == .static || old == .static { noteStaticChange(s) }
             s = shapes[Int(s)].nextShape
         }
-        grid.staticDirty = true
         proxyListDirty = true
         updateMass(bi)
         refreshShapeBoxes(bi)

@@ -62,8 +62,9 @@ extension World {
         removeFromAwake(id.index)
         if bodies[bi].sleepIsland >= 0 { removeFromSleepIsland(id.index) }
         bodies[bi].headShape = -1
+        // a static body's shapes were noted one by one (`freeShape`); a body holds no other proxies
+        if bodies[bi].type != .static { proxyListDirty = true }
         bodies.remove(id.index)
-        proxyListDirty = true
     }
 
 

@@ -99,11 +99,24 @@ struct GridLayer {
     /// `smallCount` entries (the array only grows, so a rebuild writes it in place).
     var small: [GridEntry] = []
     var smallCount = 0
-    /// Each shape's index in `small`, or −1 (not a small proxy of this layer). Movable layer only.
+    /// Each shape's index in `small`, or −1 (not a small proxy of this layer). In the static
+    /// layer also its index i in `large`, as −2 − i, so either can be found to remove it.
     var slotOf: [Int32] = []
     /// Proxies that moved to other cells since the last rebuild: searched box by box, like `large`,
     /// until the next rebuild puts them back in cells. Their cell entries are `vacated`.
     var extra: [GridEntry] = []
+    /// The static layer's buckets end where `end` says, with room up to `limit` (both per bucket,
+    /// indices into `entries`), so one proxy is added or removed in the buckets of its own cells
+    /// (`UniformGrid.insertStatic`, `removeStatic`). Empty in the movable layer, whose bucket b
+    /// ends where b + 1 starts.
+    var end: [Int32] = []
+    var limit: [Int32] = []
+    /// Static layer: the entries in use, holes left by moved buckets included (a bucket that
+    /// outgrows its room moves to the end, with twice the room), and those in buckets.
+    var used = 0
+    var live = 0
+    /// Static layer: proxies added or removed in place since the last rebuild.
+    var changes = 0
 }
 
 /// The broad phase: a uniform grid of square cells, mapped into a power-of-two table.
@@ -174,14 +187,14 @@ struct UniformGrid {
         if s != cellSize { cellSize = s; invCellSize = 1 / s; staticDirty = true; movableDirty = true }
     }
 
-    /// Rebuilds one layer from `proxies` (shape indices) by counting sort.
+    /// Rebuilds one layer from `proxies` (shape indices) by counting sort. `conservative`: the
+    /// static layer (see `GridEntry`), which also records its large proxies' slots and the bucket
+    /// ends for changes in place.
     private func build(_ proxies: [Int32], shapes: UnsafePointer<Shape>, shapeCount: Int, bodies: UnsafePointer<Body>,
                        conservative: Bool, into layer: inout GridLayer, ranges: inout [SIMD4<Int32>]) {
         layer.large.removeAll(keepingCapacity: true)
         layer.extra.removeAll(keepingCapacity: true)
-        // the static layer is never updated in place, so it keeps no slots
-        let slotCount = conservative ? 0 : shapeCount
-        if layer.slotOf.count != slotCount { layer.slotOf = Array(repeating: -1, count: slotCount) } else {
+        if layer.slotOf.count != shapeCount { layer.slotOf = Array(repeating: -1, count: shapeCount) } else {
             layer.slotOf.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
         }
         // The small proxies and their cell ranges are written through pointers into arrays kept at
@@ -201,7 +214,11 @@ struct UniformGrid {
                     var e = GridEntry(p, shapes: shapes, bodies: bodies, conservative: conservative)
                     let r = UniformGrid.cellRange(e.box, invCellSize)
                     let cells = UniformGrid.cellCount(r)
-                    if cells > largeCellLimit { large.append(e); continue }
+                    if cells > largeCellLimit {
+                        if conservative && Int(p) < slots.count { slots[Int(p)] = -2 - Int32(large.count) }
+                        large.append(e)
+                        continue
+                    }
                     e.lowCellX = UInt8(truncatingIfNeeded: r.x0)
                     e.lowCellY = UInt8(truncatingIfNeeded: r.y0)
                     sm[count] = e
@@ -286,18 +303,154 @@ struct UniformGrid {
                 }
             }
         }
+        if conservative {
+            // packed as built: each bucket ends where the next starts, with no room to spare
+            layer.end.removeAll(keepingCapacity: true)
+            layer.end.append(contentsOf: layer.start.dropFirst())
+            layer.limit = layer.end
+            layer.used = total
+            layer.live = total
+            layer.changes = 0
+        }
     }
 
-    /// Rebuilds the static layer from `proxies` (shape indices) when it is dirty.
-    mutating func updateStatic(_ proxies: [Int32], shapes: UnsafePointer<Shape>, shapeCount: Int, bodies: UnsafePointer<Body>) {
+    /// The number of proxies in the static layer (in cells or large).
+    var staticProxyCount: Int { statics.smallCount + statics.large.count }
+
+    /// Brings the static layer up to date: rebuilt from `all()` (every static proxy) when dirty,
+    /// else the shapes in `changes` (made, destroyed or changed since; repeats allowed) taken out
+    /// and put back in place, each where `isMember` says it belongs now. A change costs the cells
+    /// of its shape, not the layer's size: an app replacing one boundary per frame among 100 000
+    /// paid a rebuild of all of them per frame. The layer is rebuilt instead when the changes are
+    /// many, and after as many changes as it holds proxies or when its table fills (so a rebuild
+    /// costs O(1) per change, amortised, and the cells stay laid out for where the shapes are).
+    ///
+    /// The order of proxies within a bucket then depends on the history of changes; nothing
+    /// depends on it: static entries never count toward the crowding limit, so every query of
+    /// this layer reads its buckets whole, and the pair search sorts what it finds.
+    mutating func updateStatic(changes: inout [Int32], shapes: UnsafePointer<Shape>, shapeCount: Int, bodies: UnsafePointer<Body>,
+                               isMember: (Int32) -> Bool, all: () -> [Int32]) {
+        defer { changes.removeAll(keepingCapacity: true) }
+        if !staticDirty && !changes.isEmpty {
+            if changes.count > staticProxyCount / 4 + 64 {
+                staticDirty = true
+            } else {
+                var layer = GridLayer()
+                swap(&layer, &statics)   // owned uniquely while it changes
+                if layer.slotOf.count < shapeCount { layer.slotOf.append(contentsOf: repeatElement(-1, count: shapeCount - layer.slotOf.count)) }
+                changes.sort()
+                var last: Int32 = -1
+                for p in changes where p != last && p >= 0 && Int(p) < shapeCount {
+                    last = p
+                    removeStatic(p, from: &layer)
+                    if isMember(p) { insertStatic(p, into: &layer, shapes: shapes, bodies: bodies) }
+                }
+                if layer.changes > staticProxyCountOf(layer) + 64 || layer.used > 4 * layer.live + 4096 {
+                    staticDirty = true
+                }
+                swap(&layer, &statics)
+            }
+        }
         guard staticDirty else { return }
         var layer = GridLayer(), ranges: [SIMD4<Int32>] = []
         swap(&ranges, &cellRanges)
         swap(&layer, &statics)
-        build(proxies, shapes: shapes, shapeCount: shapeCount, bodies: bodies, conservative: true, into: &layer, ranges: &ranges)
+        build(all(), shapes: shapes, shapeCount: shapeCount, bodies: bodies, conservative: true, into: &layer, ranges: &ranges)
         swap(&layer, &statics)
         swap(&ranges, &cellRanges)
         staticDirty = false
+    }
+
+    private func staticProxyCountOf(_ layer: GridLayer) -> Int { layer.smallCount + layer.large.count }
+
+    /// Takes proxy `p` out of the static layer (nothing when it is not there): out of the buckets
+    /// of the cells its entry was filed in, and out of `small` or `large` by moving the last one
+    /// into its place.
+    private func removeStatic(_ p: Int32, from layer: inout GridLayer) {
+        let slot = Int(layer.slotOf[Int(p)])
+        if slot == -1 { return }
+        layer.slotOf[Int(p)] = -1
+        layer.changes += 1
+        if slot <= -2 {
+            let i = -2 - slot
+            let moved = layer.large.removeLast()
+            if i < layer.large.count { layer.large[i] = moved; layer.slotOf[Int(moved.proxy)] = Int32(-2 - i) }
+            return
+        }
+        let old = layer.small[slot]
+        // the cells it was filed in: its box then, at this cell size (a new cell size rebuilds)
+        let r = UniformGrid.cellRange(old.box, invCellSize)
+        let m = layer.layout
+        var iy = r.y0
+        while iy <= r.y1 {
+            let row = m.row(iy)
+            var ix = r.x0
+            while ix <= r.x1 {
+                let b = m.bucket(row: row, ix)
+                // one entry per cell: a bucket shared by two of its cells holds it twice
+                let first = Int(layer.start[b]), last = Int(layer.end[b]) - 1
+                var k = first
+                while k <= last && layer.entries[k].proxy != p { k += 1 }
+                if k <= last {
+                    layer.entries[k] = layer.entries[last]
+                    layer.end[b] = Int32(last)
+                    layer.live -= 1
+                }
+                ix += 1
+            }
+            iy += 1
+        }
+        let lastSlot = layer.smallCount - 1
+        if slot != lastSlot {
+            layer.small[slot] = layer.small[lastSlot]
+            layer.slotOf[Int(layer.small[slot].proxy)] = Int32(slot)
+        }
+        layer.smallCount = lastSlot
+    }
+
+    /// Puts shape `p` into the static layer: in `large`, or in `small` and the bucket of each of
+    /// its cells. A full bucket moves to the end of `entries` with twice the room.
+    private func insertStatic(_ p: Int32, into layer: inout GridLayer, shapes: UnsafePointer<Shape>, bodies: UnsafePointer<Body>) {
+        var e = GridEntry(p, shapes: shapes, bodies: bodies, conservative: true)
+        let r = UniformGrid.cellRange(e.box, invCellSize)
+        layer.changes += 1
+        if UniformGrid.cellCount(r) > largeCellLimit {
+            layer.slotOf[Int(p)] = Int32(-2 - layer.large.count)
+            layer.large.append(e)
+            return
+        }
+        e.lowCellX = UInt8(truncatingIfNeeded: r.x0)
+        e.lowCellY = UInt8(truncatingIfNeeded: r.y0)
+        if layer.small.count <= layer.smallCount { layer.small.append(e) } else { layer.small[layer.smallCount] = e }
+        layer.slotOf[Int(p)] = Int32(layer.smallCount)
+        layer.smallCount += 1
+        let m = layer.layout
+        var iy = r.y0
+        while iy <= r.y1 {
+            let row = m.row(iy)
+            var ix = r.x0
+            while ix <= r.x1 {
+                let b = m.bucket(row: row, ix)
+                if layer.end[b] == layer.limit[b] {
+                    let first = Int(layer.start[b]), count = Int(layer.end[b]) - first
+                    let room = max(4, 2 * count)
+                    let to = layer.used
+                    if layer.entries.count < to + room {
+                        layer.entries.append(contentsOf: repeatElement(GridEntry.unused, count: to + room - layer.entries.count))
+                    }
+                    for k in 0..<count { layer.entries[to + k] = layer.entries[first + k] }
+                    layer.start[b] = Int32(to)
+                    layer.end[b] = Int32(to + count)
+                    layer.limit[b] = Int32(to + room)
+                    layer.used = to + room
+                }
+                layer.entries[Int(layer.end[b])] = e
+                layer.end[b] += 1
+                layer.live += 1
+                ix += 1
+            }
+            iy += 1
+        }
     }
 
     /// Brings the movable layer up to date before a pair search by the `moved` proxies: in place
@@ -403,8 +556,12 @@ extension GridLayer {
                 try large.withUnsafeBufferPointer { lg in
                     try small.withUnsafeBufferPointer { sm in
                         try extra.withUnsafeBufferPointer { ex in
-                            try body(LayerView(start: st, entries: en, large: lg, small: UnsafeBufferPointer(rebasing: sm[..<smallCount]),
-                                               extra: ex, layout: layout))
+                            try end.withUnsafeBufferPointer { ed in
+                                // a packed layer's bucket b ends where b + 1 starts
+                                let ends = ed.isEmpty ? st.baseAddress! + 1 : ed.baseAddress!
+                                return try body(LayerView(start: st, end: ends, entries: en, large: lg,
+                                                          small: UnsafeBufferPointer(rebasing: sm[..<smallCount]), extra: ex, layout: layout))
+                            }
                         }
                     }
                 }
@@ -416,6 +573,8 @@ extension GridLayer {
 /// A grid layer's arrays as raw buffers (valid only inside `UniformGrid.withQuery`).
 struct LayerView {
     let start: UnsafeBufferPointer<Int32>
+    /// Where each bucket ends (`start` + 1 for a packed layer).
+    let end: UnsafePointer<Int32>
     let entries: UnsafeBufferPointer<GridEntry>
     let large: UnsafeBufferPointer<GridEntry>
     let small: UnsafeBufferPointer<GridEntry>
@@ -472,7 +631,7 @@ struct GridQuery {
             return false
         }
         var crowding: Int32 = 0
-        let st = layer.start, en = layer.entries, layout = layer.layout
+        let st = layer.start, ed = layer.end, en = layer.entries, layout = layer.layout
         let qLower = SIMD2(box.lower.x, box.lower.y), qUpper = SIMD2(box.upper.x, box.upper.y)
         var iy = r.y0
         while iy <= r.y1 {
@@ -487,7 +646,7 @@ struct GridQuery {
                 let anyX = ix == r.x0, lowX = UInt8(truncatingIfNeeded: ix)
                 let b = layout.bucket(row: row, ix)
                 var k = Int(st[b])
-                let end = Int(st[b + 1])
+                let end = Int(ed[b])
                 if end - k > GridQuery.crowdedBucket {
                     // a heap: from an entry chosen by the querying proxy, round to it, counting the
                     // crowding candidates (see above)

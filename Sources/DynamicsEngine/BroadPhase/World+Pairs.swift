@@ -4,16 +4,30 @@
 extension World {
     func rebuildProxyLists() {
         movableProxies.removeAll(keepingCapacity: true)
-        staticProxies.removeAll(keepingCapacity: true)
         kinematicProxies.removeAll(keepingCapacity: true)
         // A shape whose filter passes nothing is in no list: no pair can come of it, and a grid entry
         // would only be moved and scanned past every step.
-        for i in 0..<shapes.count where shapes[i].isAlive && !shapes[i].filter.collidesWithNothing {
-            if shapes[i].isStaticProxy { staticProxies.append(Int32(i)) } else { movableProxies.append(Int32(i)) }
+        for i in 0..<shapes.count where shapes[i].isAlive && !shapes[i].isStaticProxy && !shapes[i].filter.collidesWithNothing {
+            movableProxies.append(Int32(i))
             if bodies[Int(shapes[i].body)].type == .kinematic { kinematicProxies.append(Int32(i)) }
         }
         proxyListDirty = false
         grid.movableDirty = true
+    }
+
+    /// Whether shape `p` belongs in the grid's static layer now (see `rebuildProxyLists`).
+    func isStaticGridProxy(_ p: Int32) -> Bool {
+        let s = shapes[Int(p)]
+        return s.isAlive && s.isStaticProxy && !s.filter.collidesWithNothing
+    }
+
+    /// Brings the grid's static layer up to date with the static shapes noted since the last
+    /// pair search (`staticChanges`), or rebuilds it from all of them when it is dirty.
+    func updateStaticLayer() {
+        guard grid.staticDirty || !staticChanges.isEmpty else { return }
+        grid.updateStatic(changes: &staticChanges, shapes: shapes.base, shapeCount: shapes.count, bodies: bodies.base,
+                          isMember: { isStaticGridProxy($0) },
+                          all: { (0..<Int32(shapes.count)).filter { isStaticGridProxy($0) } })
     }
 
     /// Picks the grid cell from the typical size of movable shapes: the median of their fat boxes'
@@ -46,6 +60,7 @@ extension World {
         if def.cellSize == nil {
             if !cellSizeChosen || movableProxies.count > 2 * cellSizeProxyCount + 64 { chooseCellSize() }
         }
+        updateStaticLayer()
         // Moves of shapes the grid does not hold (see `rebuildProxyLists`) need no search.
         movedProxies.removeAll { p in
             guard Int(p) < shapes.count, shapes[Int(p)].isAlive, shapes[Int(p)].filter.collidesWithNothing else { return false }
@@ -55,7 +70,6 @@ extension World {
         guard !movedProxies.isEmpty else { return }
         // Raw views of the pools: no slot is added until the new contacts are created below.
         let base = shapes.base, bodyBase = bodies.base
-        grid.updateStatic(staticProxies, shapes: base, shapeCount: shapes.count, bodies: bodyBase)
         grid.updateMovable(movableProxies, moved: movedProxies, shapes: base, shapeCount: shapes.count, bodies: bodyBase)
         // The merged candidates; the arrays are kept between steps for their capacity.
         var candidates = PairCandidates()

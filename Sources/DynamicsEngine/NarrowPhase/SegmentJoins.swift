@@ -13,44 +13,114 @@ struct SegmentGhosts {
     var hasAfter = false
 }
 
+/// The static segments filed by end point, so the ghosts of a segment made or destroyed are
+/// found from its own ends: its neighbours there are the only other segments whose ghosts change.
+struct SegmentJoinIndex {
+    /// Each end point (`key`) → the static segments ending there. Only looked up, never iterated,
+    /// so its order never matters.
+    var ends: [UInt64: [Int32]] = [:]
+    /// Per shape slot: the two keys the segment is filed under, or nil (not filed).
+    var filed: [SIMD2<UInt64>?] = []
+    /// Static shapes made, destroyed or changed since the ghosts were last brought up to date.
+    var pending: [Int32] = []
+
+    /// An end point's key: its bit pattern (+ 0 turns −0 into 0, so the two zeros meet).
+    @inline(__always)
+    static func key(_ p: Vec2) -> UInt64 {
+        UInt64((p.x + 0).bitPattern) << 32 | UInt64((p.y + 0).bitPattern)
+    }
+}
+
 extension World {
-    /// Rebuilds `segmentGhosts` from the static segments. An end shared by three or more segments
-    /// gets no ghost (no single neighbour to leave the contact to). The table only decides which
-    /// manifolds are kept, by exact end points, so the dictionary's order never matters.
-    func rebuildSegmentGhosts() {
-        segmentGhostsDirty = false
-        segmentGhosts.removeAll(keepingCapacity: true)
-        guard def.smoothSegmentJoins else { return }
-        @inline(__always) func key(_ p: Vec2) -> UInt64 {
-            // + 0 turns −0 into 0, so the two zeros meet
-            UInt64((p.x + 0).bitPattern) << 32 | UInt64((p.y + 0).bitPattern)
+    /// Brings `segmentGhosts` up to date: from every static segment when `segmentGhostsDirty`,
+    /// else only for the static shapes noted since (`noteStaticChange`) and the segments that
+    /// share an end with them. An end shared by three or more segments gets no ghost (no single
+    /// neighbour to leave the contact to). The ghosts depend only on which segments end where,
+    /// never on the order they were filed in.
+    func updateSegmentGhosts() {
+        guard def.smoothSegmentJoins else {
+            segmentGhostsDirty = false
+            segmentJoins.pending.removeAll()
+            segmentGhosts.removeAll()
+            return
         }
-        var ends: [UInt64: [Int32]] = [:]
-        var any = false
-        for i in 0..<shapes.count where shapes[i].isAlive && shapes[i].kind == .segment {
-            let b = bodies[Int(shapes[i].body)]
-            guard b.type == .static else { continue }
-            any = true
-            ends[key(b.transform.apply(shapes[i].p1)), default: []].append(Int32(i))
-            ends[key(b.transform.apply(shapes[i].p2)), default: []].append(Int32(i))
-        }
-        guard any else { return }
-        segmentGhosts = Array(repeating: SegmentGhosts(), count: shapes.count)
-        for i in 0..<shapes.count where shapes[i].isAlive && shapes[i].kind == .segment {
-            let xf = bodies[Int(shapes[i].body)].transform
-            guard bodies[Int(shapes[i].body)].type == .static else { continue }
-            let p1 = xf.apply(shapes[i].p1), p2 = xf.apply(shapes[i].p2)
-            func far(_ at: Vec2) -> Vec2? {
-                guard let list = ends[key(at)], list.count == 2 else { return nil }
-                let o = Int(list[0] == Int32(i) ? list[1] : list[0])
-                guard o != i else { return nil }
-                let oxf = bodies[Int(shapes[o].body)].transform
-                let q1 = oxf.apply(shapes[o].p1), q2 = oxf.apply(shapes[o].p2)
-                return key(q1) == key(at) ? q2 : q1
+        if segmentGhostsDirty {
+            segmentGhostsDirty = false
+            segmentJoins = SegmentJoinIndex()
+            segmentGhosts.removeAll(keepingCapacity: true)
+            for i in 0..<Int32(shapes.count) { fileSegment(i) }
+            for i in 0..<Int32(shapes.count) where i < Int32(segmentJoins.filed.count) && segmentJoins.filed[Int(i)] != nil {
+                findGhosts(i)
             }
-            if let g = far(p1) { segmentGhosts[i].before = g; segmentGhosts[i].hasBefore = true }
-            if let g = far(p2) { segmentGhosts[i].after = g; segmentGhosts[i].hasAfter = true }
+            return
         }
+        guard !segmentJoins.pending.isEmpty else { return }
+        var changed = segmentJoins.pending
+        segmentJoins.pending.removeAll(keepingCapacity: true)
+        changed.sort()
+        var last: Int32 = -1
+        var touched: [UInt64] = []
+        for s in changed where s != last && s >= 0 && Int(s) < shapes.count {
+            last = s
+            if let keys = unfileSegment(s) { touched.append(keys.x); touched.append(keys.y) }
+            if let keys = fileSegment(s) { touched.append(keys.x); touched.append(keys.y) }
+            if Int(s) < segmentGhosts.count { segmentGhosts[Int(s)] = SegmentGhosts() }
+        }
+        // every segment at an end that changed, and the changed ones themselves
+        for k in touched {
+            for o in segmentJoins.ends[k] ?? [] { findGhosts(o) }
+        }
+    }
+
+    /// Files shape `s` under its end points when it is a live static segment; returns the keys.
+    @discardableResult
+    private func fileSegment(_ s: Int32) -> SIMD2<UInt64>? {
+        let i = Int(s)
+        guard shapes[i].isAlive, shapes[i].kind == .segment else { return nil }
+        let xf = bodies[Int(shapes[i].body)].transform
+        guard bodies[Int(shapes[i].body)].type == .static else { return nil }
+        let keys = SIMD2(SegmentJoinIndex.key(xf.apply(shapes[i].p1)), SegmentJoinIndex.key(xf.apply(shapes[i].p2)))
+        if segmentJoins.filed.count < shapes.count {
+            segmentJoins.filed.append(contentsOf: repeatElement(nil, count: shapes.count - segmentJoins.filed.count))
+        }
+        segmentJoins.filed[i] = keys
+        segmentJoins.ends[keys.x, default: []].append(s)
+        segmentJoins.ends[keys.y, default: []].append(s)
+        return keys
+    }
+
+    /// Takes shape slot `s` out of the index (as it was filed, whatever the slot holds now);
+    /// returns the keys it was filed under, or nil.
+    private func unfileSegment(_ s: Int32) -> SIMD2<UInt64>? {
+        guard Int(s) < segmentJoins.filed.count, let keys = segmentJoins.filed[Int(s)] else { return nil }
+        segmentJoins.filed[Int(s)] = nil
+        for k in [keys.x, keys.y] {
+            guard var list = segmentJoins.ends[k], let at = list.firstIndex(of: s) else { continue }
+            list.remove(at: at)
+            segmentJoins.ends[k] = list.isEmpty ? nil : list
+        }
+        return keys
+    }
+
+    /// Sets the ghosts of filed segment `s` from its neighbours in the index.
+    private func findGhosts(_ s: Int32) {
+        let i = Int(s)
+        guard i < segmentJoins.filed.count, let keys = segmentJoins.filed[i] else { return }
+        if segmentGhosts.count < shapes.count {
+            segmentGhosts.append(contentsOf: repeatElement(SegmentGhosts(), count: shapes.count - segmentGhosts.count))
+        }
+        func far(_ at: UInt64) -> Vec2? {
+            guard let list = segmentJoins.ends[at], list.count == 2 else { return nil }
+            let o = Int(list[0] == s ? list[1] : list[0])
+            guard o != i else { return nil }
+            let oxf = bodies[Int(shapes[o].body)].transform
+            let q1 = oxf.apply(shapes[o].p1), q2 = oxf.apply(shapes[o].p2)
+            return SegmentJoinIndex.key(q1) == at ? q2 : q1
+        }
+        var g = SegmentGhosts()
+        if let v = far(keys.x) { g.before = v; g.hasBefore = true }
+        if let v = far(keys.y) { g.after = v; g.hasAfter = true }
+        segmentGhosts[i] = g
     }
 
     /// Whether `m` (segment `segment` on a static body, against another shape; the normal points

@@ -8,7 +8,7 @@ extension World {
     /// destroying contacts, waking islands, events — are applied afterwards in contact order.
     func collide() {
         let spec = speculativeDistance
-        if segmentGhostsDirty { rebuildSegmentGhosts() }
+        updateSegmentGhosts()
         let ghosts = segmentGhosts
         let recycleDistance = 10 * linearSlop
         let recycleJointed = def.recycleJointedContacts

@@ -9,6 +9,9 @@
 /// live shape, and only queries touch it, so the step's results are the same whether or not
 /// anything queries it.
 ///
+/// Static shapes (boundaries, anchored items) are in the grid's static layer, the others in its
+/// movable layer.
+///
 /// It is built by the first query, not before: a world nobody queries pays nothing for it but
 /// one branch per step (`noteMovesForQueries`). Afterwards each query first brings it up to date:
 /// - the shapes whose fat box changed since are known without a walk: the world queues every
@@ -16,16 +19,23 @@
 ///   the part no query applied yet here before consuming it (`pending`), a query applies what
 ///   was queued since the last one (`appliedMoves`), and a shape moved by hand is noted again
 ///   (`World.noteTeleportForQueries`), as it may be queued and applied already;
-/// - those few are rewritten in place (`UniformGrid.updateMovable`); past an eighth of the shapes,
-///   or when shapes were made or destroyed (`World.shapeListVersion`), the grid is rebuilt, which
-///   costs about what the step's own grid update costs.
+/// - those few are rewritten in place (`UniformGrid.updateMovable`); past an eighth of the shapes
+///   the movable layer is rebuilt, and when non-static shapes were made or destroyed
+///   (`World.shapeListVersion`) the whole grid, which costs about what the step's own grid update
+///   costs;
+/// - static shapes made, destroyed or moved (`staticChanges`) are taken out of the static layer
+///   and put back one by one, as in the broad phase (`UniformGrid.updateStatic`).
 /// So a query between steps costs a look at the cells it crosses, plus once per step the update.
 struct QueryIndex {
     var grid = UniformGrid()
-    /// Every live shape when the grid was last rebuilt, in index order.
+    /// Every live non-static shape when the grid was last rebuilt, in index order.
     var proxies: [Int32] = []
+    /// Static shapes made, destroyed or changed since the last update (`World.noteStaticChange`).
+    var staticChanges: [Int32] = []
+    /// Set when `pending` overflowed: the next update rebuilds the movable layer.
+    var movableStale = false
     /// Whether the grid holds every live shape with its fat box, apart from `pending` and the
-    /// world's `movedProxies`. False until the first query, and after `pending` overflowed.
+    /// world's `movedProxies`. False until the first query.
     var isBuilt = false
     /// `World.shapeListVersion` at the last rebuild.
     var builtVersion: UInt64 = 0

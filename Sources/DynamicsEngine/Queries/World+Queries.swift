@@ -12,24 +12,42 @@ extension World {
     /// them (see `QueryIndex`). Nothing to do until the first query has built the index.
     func noteMovesForQueries() {
         defer { queryIndex.appliedMoves = 0 }   // the list is emptied by the search
-        guard queryIndex.isBuilt, queryIndex.appliedMoves < movedProxies.count else { return }
-        queryIndex.pending.append(contentsOf: movedProxies[queryIndex.appliedMoves...])
-        // Past this many, the next query rebuilds anyway: stop collecting (an app that queried once
-        // and then steps for hours must not grow the list without end).
+        guard queryIndex.isBuilt, !queryIndex.movableStale, queryIndex.appliedMoves < movedProxies.count else { return }
+        // static shapes come through `staticChanges`
+        for p in movedProxies[queryIndex.appliedMoves...] where !isLiveStatic(p) { queryIndex.pending.append(p) }
+        notePendingOverflow()
+    }
+
+    /// Past this many pending moves the next query rebuilds the movable layer anyway: stop
+    /// collecting (an app that queried once and then steps for hours must not grow the list
+    /// without end).
+    private func notePendingOverflow() {
         if queryIndex.pending.count > queryIndex.proxies.count / 4 + 64 {
-            queryIndex.isBuilt = false
+            queryIndex.movableStale = true
             queryIndex.pending.removeAll()
         }
+    }
+
+    /// Whether shape slot `p` holds a live shape of a static body (in the query grid's static layer).
+    private func isLiveStatic(_ p: Int32) -> Bool {
+        p >= 0 && Int(p) < shapes.count && shapes[Int(p)].isAlive && shapes[Int(p)].isStaticProxy
     }
 
     /// A shape moved by hand (`setTransform`, a body type change): noted even when it is queued in
     /// `movedProxies` already, since a query may have applied that entry before this move.
     func noteTeleportForQueries(_ s: Int32) {
-        guard queryIndex.isBuilt else { return }
+        guard queryIndex.isBuilt, !queryIndex.movableStale, !isLiveStatic(s) else { return }
         queryIndex.pending.append(s)
-        if queryIndex.pending.count > queryIndex.proxies.count / 4 + 64 {
-            queryIndex.isBuilt = false
-            queryIndex.pending.removeAll()
+        notePendingOverflow()
+    }
+
+    /// A static shape made, destroyed or changed (`noteStaticChange`).
+    func noteStaticChangeForQueries(_ s: Int32) {
+        guard queryIndex.isBuilt, !queryIndex.grid.staticDirty else { return }
+        queryIndex.staticChanges.append(s)
+        if queryIndex.staticChanges.count > shapes.count + 64 {
+            queryIndex.grid.staticDirty = true
+            queryIndex.staticChanges.removeAll()
         }
     }
 
@@ -41,8 +59,22 @@ extension World {
             rebuildQueryIndex(base, bodyBase)
             return
         }
+        updateQueryStatics(base, bodyBase)
+        if queryIndex.movableStale {
+            // too many moves to keep: the movable layer from scratch
+            queryIndex.movableStale = false
+            queryIndex.pending.removeAll(keepingCapacity: true)
+            queryIndex.appliedMoves = movedProxies.count
+            for p in queryIndex.proxies where base[Int(p)].isAlive { queryIndex.bounds = queryIndex.bounds.union(base[Int(p)].fatAABB) }
+            queryIndex.grid.movableDirty = true
+            queryIndex.grid.updateMovable(queryIndex.proxies, moved: [], shapes: base, shapeCount: shapes.count, bodies: bodyBase)
+            queryIndex.didUpdate()
+            return
+        }
         var moved = queryIndex.pending
-        if queryIndex.appliedMoves < movedProxies.count { moved.append(contentsOf: movedProxies[queryIndex.appliedMoves...]) }
+        if queryIndex.appliedMoves < movedProxies.count {
+            for p in movedProxies[queryIndex.appliedMoves...] where !isLiveStatic(p) { moved.append(p) }
+        }
         queryIndex.appliedMoves = movedProxies.count
         queryIndex.pending.removeAll(keepingCapacity: true)
         guard !moved.isEmpty else { return }
@@ -53,24 +85,45 @@ extension World {
         queryIndex.didUpdate()
     }
 
+    /// Brings the query grid's static layer up to date (every live static shape): the noted
+    /// changes in place, or a rebuild (`UniformGrid.updateStatic`); the bounds grow to cover them.
+    private func updateQueryStatics(_ base: UnsafePointer<Shape>, _ bodyBase: UnsafePointer<Body>) {
+        guard queryIndex.grid.staticDirty || !queryIndex.staticChanges.isEmpty else { return }
+        var changes: [Int32] = []
+        swap(&changes, &queryIndex.staticChanges)
+        var bounds = queryIndex.bounds
+        for p in changes where isLiveStatic(p) { bounds = bounds.union(base[Int(p)].fatAABB) }
+        queryIndex.grid.updateStatic(changes: &changes, shapes: base, shapeCount: shapes.count, bodies: bodyBase,
+                                     isMember: { isLiveStatic($0) },
+                                     all: {
+                                         let all = (0..<Int32(shapes.count)).filter { isLiveStatic($0) }
+                                         for p in all { bounds = bounds.union(base[Int(p)].fatAABB) }
+                                         return all
+                                     })
+        swap(&changes, &queryIndex.staticChanges)
+        queryIndex.bounds = bounds
+    }
+
     private func rebuildQueryIndex(_ base: UnsafePointer<Shape>, _ bodyBase: UnsafePointer<Body>) {
         var proxies: [Int32] = []
         swap(&proxies, &queryIndex.proxies)
         proxies.removeAll(keepingCapacity: true)
         var bounds = AABB(lower: Vec2(.infinity, .infinity), upper: Vec2(-.infinity, -.infinity))
+        var n = 0
         for i in 0..<shapes.count where base[i].isAlive {
-            proxies.append(Int32(i))
+            n += 1
+            if !base[i].isStaticProxy { proxies.append(Int32(i)) }
             bounds = bounds.union(base[i].fatAABB)
         }
         // The cell from the typical moving shape, as the broad phase chooses its own (a cell about
         // one shape wide); chosen again when the number of shapes doubled or halved.
-        let n = proxies.count, last = queryIndex.cellSizeShapeCount
+        let last = queryIndex.cellSizeShapeCount
         if last == 0 || n > 2 * last + 64 || 2 * n + 64 < last {
             var sizes: [Float] = []
-            for p in proxies where !base[Int(p)].isStaticProxy {
-                sizes.append(max(base[Int(p)].fatAABB.width, base[Int(p)].fatAABB.height))
+            for p in proxies { sizes.append(max(base[Int(p)].fatAABB.width, base[Int(p)].fatAABB.height)) }
+            if sizes.isEmpty {
+                for i in 0..<shapes.count where base[i].isAlive { sizes.append(max(base[i].fatAABB.width, base[i].fatAABB.height)) }
             }
-            if sizes.isEmpty { for p in proxies { sizes.append(max(base[Int(p)].fatAABB.width, base[Int(p)].fatAABB.height)) } }
             if !sizes.isEmpty {
                 sizes.sort()
                 queryIndex.grid.setCellSize(max(sizes[sizes.count / 2], 4 * linearSlop))
@@ -79,6 +132,10 @@ extension World {
         }
         queryIndex.grid.movableDirty = true
         queryIndex.grid.updateMovable(proxies, moved: [], shapes: base, shapeCount: shapes.count, bodies: bodyBase)
+        queryIndex.grid.staticDirty = true
+        queryIndex.staticChanges.removeAll(keepingCapacity: true)
+        updateQueryStatics(base, bodyBase)
+        queryIndex.movableStale = false
         swap(&proxies, &queryIndex.proxies)
         queryIndex.bounds = bounds
         queryIndex.pending.removeAll(keepingCapacity: true)
@@ -148,7 +205,6 @@ extension World {
         var found: [Int32] = []
         withVisitMarks { vis, stamp in
             queryIndex.grid.withQuery { g in
-                let layer = g.movable
                 func consider(_ e: GridEntry) {
                     let p = Int(e.proxy)
                     // a vacated entry (−1) or one already tested from a bucket shared by two cells
@@ -156,13 +212,17 @@ extension World {
                     vis[p] = stamp
                     if World.contains(p, point, base, bodyBase) { found.append(Int32(p)) }
                 }
-                for e in layer.large { consider(e) }
-                for e in layer.extra { consider(e) }
-                guard !layer.entries.isEmpty else { return }
-                // a point lies in one cell: only that cell's bucket
                 let ix = UniformGrid.cell(point.x, g.invCellSize), iy = UniformGrid.cell(point.y, g.invCellSize)
-                let b = layer.layout.bucket(row: layer.layout.row(iy), ix)
-                for k in Int(layer.start[b])..<Int(layer.start[b + 1]) { consider(layer.entries[k]) }
+                func search(_ layer: LayerView) {
+                    for e in layer.large { consider(e) }
+                    for e in layer.extra { consider(e) }
+                    guard !layer.entries.isEmpty else { return }
+                    // a point lies in one cell: only that cell's bucket
+                    let b = layer.layout.bucket(row: layer.layout.row(iy), ix)
+                    for k in Int(layer.start[b])..<Int(layer.end[b]) { consider(layer.entries[k]) }
+                }
+                search(g.movable)
+                search(g.statics)
             }
         }
         found.sort()
@@ -194,6 +254,7 @@ extension World {
                     if base[p].isAlive && base[p].aabb.overlaps(box) { found.append(Int32(p)) }
                 }
                 g.query(box, exclude: -1, isStatic: false, consider)
+                g.query(box, exclude: -1, isStatic: true, consider)
             }
         }
         found.sort()
@@ -268,16 +329,24 @@ extension World {
         var limit: Float = 1
         withVisitMarks { vis, stamp in
             queryIndex.grid.withQuery { g in
-                let layer = g.movable
+                let movable = g.movable, statics = g.statics
                 func consider(_ e: GridEntry) {
                     let p = Int(e.proxy)
                     guard p >= 0, vis[p] != stamp else { return }
                     vis[p] = stamp
                     if let hit = rayHit(p, a, d, slack, base, bodyBase), hit.fraction <= limit { limit = report(hit) }
                 }
-                for e in layer.large { consider(e) }
-                for e in layer.extra { consider(e) }
-                guard !layer.entries.isEmpty else { return }
+                for e in movable.large { consider(e) }
+                for e in movable.extra { consider(e) }
+                for e in statics.large { consider(e) }
+                for e in statics.extra { consider(e) }
+                guard !movable.entries.isEmpty || !statics.entries.isEmpty else { return }
+                /// The entries of cell (ix, iy) in `layer`.
+                func visit(_ layer: LayerView, _ ix: Int32, _ iy: Int32) {
+                    guard !layer.entries.isEmpty else { return }
+                    let bucket = layer.layout.bucket(row: layer.layout.row(iy), ix)
+                    for k in Int(layer.start[bucket])..<Int(layer.end[bucket]) { consider(layer.entries[k]) }
+                }
                 let inv = g.invCellSize, cell = 1 / inv
                 let flat = abs(d.x) >= abs(d.y)
                 // (major, minor) coordinates: the strips run across the major axis
@@ -290,11 +359,11 @@ extension World {
                 // A ray crossing more cells than there are shapes: testing every shape costs less.
                 let strips = Int(abs(Int64(last) - Int64(first))) + 1
                 let minorCells = Int(abs(dn * (t1 - t0)) * inv) + strips
-                if strips + minorCells > layer.small.count {
-                    for e in layer.small { consider(e) }
+                if strips + minorCells > movable.small.count + statics.small.count {
+                    for e in movable.small { consider(e) }
+                    for e in statics.small { consider(e) }
                     return
                 }
-                let layout = layer.layout, st = layer.start, en = layer.entries
                 var c = first
                 while true {
                     // the strip's range of t (the ray's major coordinate within the cell's edges)
@@ -313,8 +382,8 @@ extension World {
                         var m = m0
                         while true {
                             let ix = flat ? c : m, iy = flat ? m : c
-                            let bucket = layout.bucket(row: layout.row(iy), ix)
-                            for k in Int(st[bucket])..<Int(st[bucket + 1]) { consider(en[k]) }
+                            visit(movable, ix, iy)
+                            visit(statics, ix, iy)
                             if m == m1 { break }
                             m += minorStep
                         }

@@ -48,8 +48,7 @@ extension World {
         bodies[bi].headShape = index
         bodies[bi].shapeCount += 1
         movedProxies.append(index)
-        proxyListDirty = true
-        if s.isStaticProxy { grid.staticDirty = true }
+        if s.isStaticProxy { noteStaticChange(index) } else { proxyListDirty = true }
         if bodies[bi].type != .dynamic && bodies[bi].shapeCount > 1 {
             // A static or kinematic body has no mass to recompute, only its reach: one more shape
             // widens it or not. A full pass per shape made a boundary of n segments cost O(n²)
@@ -91,11 +90,27 @@ extension World {
     }
 
     func freeShape(_ si: Int32) {
-        if shapes[Int(si)].isStaticProxy { grid.staticDirty = true }
+        let wasStatic = shapes[Int(si)].isStaticProxy
         shapes[Int(si)].polygon?.free()
         shapes[Int(si)].polygon = nil
         shapes.remove(si)
-        proxyListDirty = true
+        if wasStatic { noteStaticChange(si) } else { proxyListDirty = true }
+    }
+
+    /// Static shape `s` was made, destroyed, moved, or changed what it collides with: queued for
+    /// the grid's static layer, the segment joins and the query grid, which each take it out and
+    /// put it back as it is now. So one boundary replaced among n costs its own cells, not n.
+    /// A queue grown past the shapes (changes without steps) is dropped for a rebuild instead.
+    func noteStaticChange(_ s: Int32) {
+        if !grid.staticDirty {
+            staticChanges.append(s)
+            if staticChanges.count > shapes.count + 64 { grid.staticDirty = true; staticChanges.removeAll() }
+        }
+        if !segmentGhostsDirty {
+            segmentJoins.pending.append(s)
+            if segmentJoins.pending.count > shapes.count + 64 { segmentGhostsDirty = true; segmentJoins.pending.removeAll() }
+        }
+        noteStaticChangeForQueries(s)
     }
 
     func margin(for box: AABB) -> Float { World.margin(for: box, limit: aabbMargin) }

@@ -27,8 +27,7 @@ extension World {
         let bi = Int(shapes[Int(si)].body)
         if shapes[Int(si)].filter.collidesWithNothing != f.collidesWithNothing {
             // it joins or leaves the broad phase (see `rebuildProxyLists`)
-            proxyListDirty = true
-            if shapes[Int(si)].isStaticProxy { grid.staticDirty = true }
+            if shapes[Int(si)].isStaticProxy { noteStaticChange(si) } else { proxyListDirty = true }
         }
         shapes[Int(si)].filter = f
         grid.movableDirty = true   // entries record whether a filter is the default one

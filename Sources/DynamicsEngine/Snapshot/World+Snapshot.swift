@@ -338,6 +338,9 @@ extension World {
         cellSizeChosen = d.cellSizeChosen
         cellSizeProxyCount = d.cellSizeProxyCount
         proxyListDirty = true
+        staticChanges.removeAll()
+        segmentGhostsDirty = true
+        segmentJoins = SegmentJoinIndex()
         beginEvents = []
         movedBodies = []
         endEvents = []

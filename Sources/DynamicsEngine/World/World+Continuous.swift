@@ -13,8 +13,8 @@ extension World {
     /// which a hit changes, so neither the order nor the thread that sweeps matters.
     func solveContinuous(_ fast: [Int32]) {
         // nothing to hit (a world of UIKit items in no collision behaviour): skip the sweeps
-        if !proxyListDirty && staticProxies.isEmpty && kinematicProxies.isEmpty { return }
-        let staticDirty = grid.staticDirty
+        updateStaticLayer()   // (already done by this step's pair search, unless shapes changed since)
+        if !proxyListDirty && grid.staticProxyCount == 0 && kinematicProxies.isEmpty { return }
         let base = shapes.base, bodyBase = bodies.base
         let count = fast.count
         let times = UnsafeMutablePointer<Float>.allocate(capacity: count)
@@ -25,7 +25,7 @@ extension World {
             grid.withQuery { g in
                 pool.run(blocks: (count + blockSize - 1) / blockSize) { block in
                     for k in (block * blockSize)..<min(count, (block + 1) * blockSize) {
-                        times[k] = self.sweep(Int(list[k]), base, bodyBase, g, staticDirty)
+                        times[k] = self.sweep(Int(list[k]), base, bodyBase, g)
                     }
                 }
             }
@@ -35,7 +35,7 @@ extension World {
 
     /// The time of impact in [0, 1) of body `bi`'s swept inner circle, or 1 when it hits nothing.
     private func sweep(_ bi: Int, _ base: UnsafePointer<Shape>, _ bodyBase: UnsafePointer<Body>,
-                       _ grid: GridQuery, _ staticDirty: Bool) -> Float {
+                       _ grid: GridQuery) -> Float {
         let b = bodyBase[bi]
         let p0 = b.center0, p1 = b.center
         let d = p1 - p0
@@ -82,12 +82,8 @@ extension World {
                 }
                 if let t = hit, t < tMin.pointee { tMin.pointee = t }
             }
-            if staticDirty {
-                for q in staticProxies where base[Int(q)].fatAABB.overlaps(sweep) { test(q) }
-            } else {
-                func testEntry(_ e: GridEntry) { test(e.proxy) }
-                grid.query(sweep, exclude: -1, isStatic: true, testEntry)
-            }
+            func testEntry(_ e: GridEntry) { test(e.proxy) }
+            grid.query(sweep, exclude: -1, isStatic: true, testEntry)
             for q in kinematicProxies where base[Int(q)].fatAABB.overlaps(sweep) { test(q) }
         }
         return tMin

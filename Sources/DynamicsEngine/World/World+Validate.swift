@@ -141,6 +141,78 @@ extension World {
     /// and how many proxies those updates moved to other cells (for tests of the in-place path).
     package var broadPhaseInPlaceCounts: (updates: Int, relocations: Int) { (grid.inPlaceUpdates, grid.relocations) }
 
+    /// Where the structures kept up to date shape by shape for static changes (the grid's static
+    /// layer, the query grid's, the segment ghosts) differ from what a rebuild from all shapes
+    /// would hold (for tests of the incremental path; brings them up to date first, as the next
+    /// step and query would). Empty when they agree.
+    package func staticIndexErrors() -> [String] {
+        var errors: [String] = []
+        updateStaticLayer()
+        func check(_ layer: GridLayer, _ invCellSize: Float, _ name: String, _ isMember: (Int32) -> Bool) {
+            var members = 0, cells = 0
+            for p in 0..<Int32(shapes.count) {
+                let slot = Int(p) < layer.slotOf.count ? Int(layer.slotOf[Int(p)]) : -1
+                guard isMember(p) else {
+                    if slot != -1 { errors.append("\(name): shape \(p) is held but does not belong") }
+                    continue
+                }
+                members += 1
+                if slot >= 0 {
+                    let e = layer.small[slot]
+                    if slot >= layer.smallCount || e.proxy != p || e.box != shapes[Int(p)].fatAABB {
+                        errors.append("\(name): shape \(p)'s entry is stale"); continue
+                    }
+                    let r = UniformGrid.cellRange(e.box, invCellSize)
+                    cells += UniformGrid.cellCount(r)
+                    for iy in r.y0...r.y1 {
+                        for ix in r.x0...r.x1 {
+                            let b = layer.layout.bucket(row: layer.layout.row(iy), ix)
+                            if !(Int(layer.start[b])..<Int(layer.end[b])).contains(where: { layer.entries[$0].proxy == p }) {
+                                errors.append("\(name): shape \(p) is missing from cell (\(ix), \(iy))")
+                            }
+                        }
+                    }
+                } else if slot <= -2 {
+                    let i = -2 - slot
+                    if i >= layer.large.count || layer.large[i].proxy != p || layer.large[i].box != shapes[Int(p)].fatAABB {
+                        errors.append("\(name): shape \(p)'s large entry is stale")
+                    }
+                } else {
+                    errors.append("\(name): shape \(p) belongs but is not held")
+                }
+            }
+            if members != layer.smallCount + layer.large.count {
+                errors.append("\(name): holds \(layer.smallCount + layer.large.count) proxies, \(members) belong")
+            }
+            var inBuckets = 0
+            for b in 0..<layer.end.count { inBuckets += Int(layer.end[b]) - Int(layer.start[b]) }
+            if inBuckets != cells || inBuckets != layer.live { errors.append("\(name): \(inBuckets) entries in buckets, \(cells) cells, live \(layer.live)") }
+        }
+        check(grid.statics, grid.invCellSize, "broad phase") { isStaticGridProxy($0) }
+        if queryIndex.isBuilt {
+            updateQueryIndex()
+            check(queryIndex.grid.statics, queryIndex.grid.invCellSize, "query grid") { p in shapes[Int(p)].isAlive && shapes[Int(p)].isStaticProxy }
+        }
+        // the ghosts, against a rebuild from every static segment
+        updateSegmentGhosts()
+        let kept = segmentGhosts
+        segmentGhostsDirty = true
+        updateSegmentGhosts()
+        for i in 0..<max(kept.count, segmentGhosts.count) {
+            let a = i < kept.count ? kept[i] : SegmentGhosts(), b = i < segmentGhosts.count ? segmentGhosts[i] : SegmentGhosts()
+            if a.hasBefore != b.hasBefore || a.hasAfter != b.hasAfter || (a.hasBefore && a.before != b.before) || (a.hasAfter && a.after != b.after) {
+                errors.append("ghosts of shape \(i) differ from a rebuild")
+            }
+        }
+        return errors
+    }
+
+    /// How many ghost vertices the static segments have (ends met by exactly one other segment).
+    package var segmentGhostCount: Int {
+        updateSegmentGhosts()
+        return segmentGhosts.reduce(0) { $0 + ($1.hasBefore ? 1 : 0) + ($1.hasAfter ? 1 : 0) }
+    }
+
     /// Every live contact's shape pair (touching or not), in contact order: the broad phase's output.
     package func contactPairs() -> [(ShapeID, ShapeID)] {
         contacts.filter { $0.isAlive }.map { (shapeID($0.shapeA), shapeID($0.shapeB)) }

@@ -47,18 +47,27 @@ package final class World {
     var grid = UniformGrid()
     var cellSizeChosen = false
     var cellSizeProxyCount = 0
-    /// Non-static shapes (indices) in creation order; static shapes.
+    /// Non-static shapes (indices) in creation order.
     var movableProxies: [Int32] = []
-    var staticProxies: [Int32] = []
     /// Shapes of kinematic bodies: what the continuous pass sweeps against besides static shapes.
     var kinematicProxies: [Int32] = []
-    var proxyListDirty = true { didSet { if proxyListDirty { segmentGhostsDirty = true; shapeListVersion &+= 1 } } }
+    /// Set when the non-static shapes change (made or destroyed, body types, filters): the lists
+    /// above are rebuilt from all shapes. Static shapes are not in a list: they are noted one by
+    /// one (`noteStaticChange`), for the grid's static layer, the segment joins and the query grid.
+    var proxyListDirty = true { didSet { if proxyListDirty { shapeListVersion &+= 1 } } }
+    /// Static shapes made, destroyed or changed since the last pair search: the grid's static
+    /// layer takes them out and puts them back one by one (`UniformGrid.updateStatic`).
+    var staticChanges: [Int32] = []
     /// Per shape slot: the ghost vertices of static segments (`WorldDef.smoothSegmentJoins`);
-    /// empty when there are none. Rebuilt before the narrow phase after any shape change.
+    /// empty when there are none. Brought up to date before the narrow phase.
     var segmentGhosts: [SegmentGhosts] = []
+    /// Set when every ghost must be found again (a restore, a body type change); otherwise the
+    /// static segments noted in `segmentJoins` are updated with their neighbours only.
     var segmentGhostsDirty = true
-    /// Goes up whenever `proxyListDirty` is set (shapes made or destroyed, body types, filters):
-    /// the query grid rebuilds when it differs from the one it was built at.
+    /// The static segments by end point, for `segmentGhosts`.
+    var segmentJoins = SegmentJoinIndex()
+    /// Goes up whenever `proxyListDirty` is set: the query grid rebuilds when it differs from the
+    /// one it was built at (static shapes it takes one by one, see `QueryIndex`).
     var shapeListVersion: UInt64 = 0
     /// The grid of the point, box and ray queries (`Queries/`); built by the first query.
     var queryIndex = QueryIndex()
