@@ -86,6 +86,22 @@ struct BucketLayout {
         if hashed { return Int((UInt32(bitPattern: ix) &* 73_856_093) ^ UInt32(truncatingIfNeeded: row)) & mask }
         return (row &+ Int(ix)) & mask
     }
+
+    /// Calls `body` with the bucket of every cell of `r`, row by row (a bucket shared by two of
+    /// the cells comes twice).
+    @inline(__always)
+    func forEachBucket(_ r: (x0: Int32, y0: Int32, x1: Int32, y1: Int32), _ body: (Int) -> Void) {
+        var iy = r.y0
+        while iy <= r.y1 {
+            let row = row(iy)
+            var ix = r.x0
+            while ix <= r.x1 {
+                body(bucket(row: row, ix))
+                ix += 1
+            }
+            iy += 1
+        }
+    }
 }
 
 /// One layer of the grid: the cell table (bucket starts and the entries they index), how cells map
@@ -380,25 +396,17 @@ struct UniformGrid {
         let old = layer.small[slot]
         // the cells it was filed in: its box then, at this cell size (a new cell size rebuilds)
         let r = UniformGrid.cellRange(old.box, invCellSize)
-        let m = layer.layout
-        var iy = r.y0
-        while iy <= r.y1 {
-            let row = m.row(iy)
-            var ix = r.x0
-            while ix <= r.x1 {
-                let b = m.bucket(row: row, ix)
-                // one entry per cell: a bucket shared by two of its cells holds it twice
-                let first = Int(layer.start[b]), last = Int(layer.end[b]) - 1
-                var k = first
-                while k <= last && layer.entries[k].proxy != p { k += 1 }
-                if k <= last {
-                    layer.entries[k] = layer.entries[last]
-                    layer.end[b] = Int32(last)
-                    layer.live -= 1
-                }
-                ix += 1
+        let layout = layer.layout    // a copy: the walk below writes `layer`
+        layout.forEachBucket(r) { b in
+            // one entry per cell: a bucket shared by two of its cells holds it twice
+            let first = Int(layer.start[b]), last = Int(layer.end[b]) - 1
+            var k = first
+            while k <= last && layer.entries[k].proxy != p { k += 1 }
+            if k <= last {
+                layer.entries[k] = layer.entries[last]
+                layer.end[b] = Int32(last)
+                layer.live -= 1
             }
-            iy += 1
         }
         let lastSlot = layer.smallCount - 1
         if slot != lastSlot {
@@ -424,32 +432,24 @@ struct UniformGrid {
         if layer.small.count <= layer.smallCount { layer.small.append(e) } else { layer.small[layer.smallCount] = e }
         layer.slotOf[Int(p)] = Int32(layer.smallCount)
         layer.smallCount += 1
-        let m = layer.layout
-        var iy = r.y0
-        while iy <= r.y1 {
-            let row = m.row(iy)
-            var ix = r.x0
-            while ix <= r.x1 {
-                let b = m.bucket(row: row, ix)
-                if layer.end[b] == layer.limit[b] {
-                    let first = Int(layer.start[b]), count = Int(layer.end[b]) - first
-                    let room = max(4, 2 * count)
-                    let to = layer.used
-                    if layer.entries.count < to + room {
-                        layer.entries.append(contentsOf: repeatElement(GridEntry.unused, count: to + room - layer.entries.count))
-                    }
-                    for k in 0..<count { layer.entries[to + k] = layer.entries[first + k] }
-                    layer.start[b] = Int32(to)
-                    layer.end[b] = Int32(to + count)
-                    layer.limit[b] = Int32(to + room)
-                    layer.used = to + room
+        let layout = layer.layout    // a copy: the walk below writes `layer`
+        layout.forEachBucket(r) { b in
+            if layer.end[b] == layer.limit[b] {
+                let first = Int(layer.start[b]), count = Int(layer.end[b]) - first
+                let room = max(4, 2 * count)
+                let to = layer.used
+                if layer.entries.count < to + room {
+                    layer.entries.append(contentsOf: repeatElement(GridEntry.unused, count: to + room - layer.entries.count))
                 }
-                layer.entries[Int(layer.end[b])] = e
-                layer.end[b] += 1
-                layer.live += 1
-                ix += 1
+                for k in 0..<count { layer.entries[to + k] = layer.entries[first + k] }
+                layer.start[b] = Int32(to)
+                layer.end[b] = Int32(to + count)
+                layer.limit[b] = Int32(to + room)
+                layer.used = to + room
             }
-            iy += 1
+            layer.entries[Int(layer.end[b])] = e
+            layer.end[b] += 1
+            layer.live += 1
         }
     }
 
