@@ -46,7 +46,9 @@ extension World {
         // does. It stops where its inner circle grown by half the speculative reach meets the
         // surface, a face 1 pt off it, so the next step's contact already has a point there.
         // Starting within that reach, or with no deep hit, it is the solver's.
-        let nearOnly = d.length <= 0.5 * b.minExtent
+        // (the setting too: with it off no such body is listed, and one on the threshold by rounding
+        // must keep Box2D's sweep)
+        let nearOnly = def.sweepPastSpeculativeReach && d.length <= 0.5 * b.minExtent
         let r = nearOnly ? b.minExtent + 0.5 * speculativeDistance : b.minExtent
         let deep = b.minExtent - linearSlop
         guard d.lengthSquared > 0, r > 0 else { return 1 }
@@ -97,7 +99,7 @@ extension World {
         // a body swept by its speculative reach, whose grown circle stops it half a reach out,
         // a tenth of a slop: a whole slop would leave it beyond the reach again)
         let len = d.length
-        let hair = len <= 0.5 * b.minExtent ? 0.1 * linearSlop : linearSlop
+        let hair = def.sweepPastSpeculativeReach && len <= 0.5 * b.minExtent ? 0.1 * linearSlop : linearSlop
         let back = min(tMin, hair / len)
         let t = max(0, tMin - back)
         var nb = b

@@ -1,4 +1,5 @@
 import DynamicsEngine
+import DynamicsScenes
 import Foundation
 import Testing
 
@@ -38,7 +39,7 @@ struct SetupScalingTests {
         var lifted = Set<Int>()
         for k in expected { collision.addBoundary(withIdentifier: k, from: segment(k).0, to: segment(k).1) }
         animator.step()
-        var generator = ShuffleGenerator(seed: 29)
+        var generator = SplitMix64Generator(seed: 29)   // the scenes' seeded SplitMix64
         var order = expected
         order.shuffle(using: &generator)
         // 250 removals in a random order (several compactions), a replacement and a step now and then.
@@ -244,18 +245,5 @@ struct SetupScalingTests {
         #expect(deepest != nil)
         top = nil
         #expect(deepest == nil && top == nil)
-    }
-}
-
-/// A seeded generator for shuffles (SplitMix64).
-private struct ShuffleGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -7,6 +7,7 @@
 // dropped (there is no view hierarchy); `arc4random` → a seeded generator, so the test is
 // repeatable; the tap → the test calls `drop()` twice a second; the display link → `step()`.
 import Dynamics
+import DynamicsScenes
 import Testing
 
 @Suite("Port: Dropit (ajrosario08/Dropit, CS193p)")
@@ -43,7 +44,7 @@ struct DropitPort {
         lazy var animator = DynamicAnimator(referenceView: gameView)
         let dropitBehavior = DropitBehavior()
         var drops: [View] = []
-        var random = SplitMix(seed: 2015)
+        var random = SplitMix64Generator(seed: 2015)
 
         var dropsPerRow = 10
 
@@ -63,19 +64,6 @@ struct DropitPort {
             let dropView = View(frame: frame)
             dropitBehavior.addDrop(drop: dropView)
             drops.append(dropView)
-        }
-    }
-
-    /// SplitMix64, for repeatable "random" columns.
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
         }
     }
 
