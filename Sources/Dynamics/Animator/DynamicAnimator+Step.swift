@@ -16,11 +16,13 @@ extension DynamicAnimator {
         runOneStep(frameSteps: 1)
     }
 
-    /// Adds `seconds` to the animator's time accumulator and runs every whole step of
-    /// ``stepDuration`` that fits (with a tolerance of 10⁻⁹ s, so `advance(by: 1)` runs 60 steps
-    /// at 1/60 s and sixty calls of `advance(by: 1/60)` run 60 steps); the remainder carries over
-    /// to the next call. The frame observers are called once, after the last step, when at least
-    /// one step ran. A non-finite or negative duration is reported and ignored, as is a call from
+    /// Adds `seconds` to the animator's time accumulator and runs the steps of ``stepDuration``
+    /// it calls for (with a tolerance of 10⁻⁹ s, so `advance(by: 1)` runs 60 steps at 1/60 s and
+    /// sixty calls of `advance(by: 1/60)` run 60 steps); the remainder carries over to the next
+    /// call. While ``interpolatesItems`` (the default) that is every step that starts before the
+    /// display's time, so the physics reaches it and the items show the pose at that time; without,
+    /// every whole step that fits. The frame observers are called once, after the last step, when
+    /// at least one step ran (or, while interpolating, when the shown poses moved). A non-finite or negative duration is reported and ignored, as is a call from
     /// inside a step's callbacks. A duration of more than ``maximumStepsPerAdvance`` steps runs
     /// that many steps and drops the rest of the time, with a diagnostic (a call that would run
     /// for hours is a bug, not a request).
@@ -40,10 +42,12 @@ extension DynamicAnimator {
         isStepping = true
         defer { isStepping = false }
         accumulator += seconds
-        let dt = storedStepDuration
-        let whole = ((accumulator + 1e-9) / dt).rounded(.down)
-        var count = whole < Double(Int.max / 2) ? max(0, Int(whole)) : Int.max / 2
-        accumulator = max(0, accumulator - Double(count) * dt)
+        var count = stepsDue()
+        accumulator -= Double(count) * storedStepDuration
+        // what the tolerance let through is not carried over as a debt
+        if accumulator < 0 && (accumulator > -Self.timeTolerance || !storedInterpolatesItems) {
+            accumulator = 0
+        }
         if count > Self.maximumStepsPerAdvance {
             report("advance(by: \(seconds) s) asks for \(count) steps; running \(Self.maximumStepsPerAdvance) and dropping the rest of the time.")
             count = Self.maximumStepsPerAdvance
@@ -52,7 +56,32 @@ extension DynamicAnimator {
         for k in 0..<count {
             runOneStep(frameSteps: k == count - 1 ? count : 0)
         }
+        if count == 0 && seconds > 0 && !presenting.isEmpty && storedInterpolatesItems {
+            presentFrame()
+        }
         return count
+    }
+
+    /// A frame that ran no step, while interpolating: the items move on to the display's time and
+    /// the frame observers hear of it (`steps` 0).
+    private func presentFrame() {
+        presentItems()
+        isLocked = true
+        deliverFrame(steps: 0)
+        isLocked = false
+        applyPendingOperations()
+    }
+
+    /// Calls the frame observers with the state of every item (built only for someone to read it).
+    private func deliverFrame(steps: Int) {
+        if !frameObservers.isEmpty {
+            let report = makeFrameReport(steps: steps)
+            let observers = frameObservers
+            frameIndex += 1
+            for entry in observers { entry.observer(report) }
+        } else {
+            frameIndex += 1
+        }
     }
 
     /// The most fixed steps one ``advance(by:)`` runs: 36 000 (10 minutes at 1/60 s).
@@ -78,7 +107,9 @@ extension DynamicAnimator {
         if !world.validationErrors.isEmpty { reportValidationFailure() }
         if world.lastStepCrowdLimited > 0 { reportContactBudget() }
         if counts { elapsedTime += dt }
+        beginPresentationStep()
         writeBack()
+        finishLeftPresentation()
 
         // Listed before the callbacks: behaviours they add or remove join or leave after them.
         let behaviors = flat
@@ -90,15 +121,10 @@ extension DynamicAnimator {
             delegate?.dynamicAnimatorDidPause(self)
         }
         if frameSteps > 0 {
-            // The report (every item's state) is built only for someone to read it.
-            if !frameObservers.isEmpty {
-                let report = makeFrameReport(steps: frameSteps)
-                let observers = frameObservers
-                frameIndex += 1
-                for entry in observers { entry.observer(report) }
-            } else {
-                frameIndex += 1
-            }
+            // the items show the display's time from here on (after the actions, which read the
+            // step's own pose); a `step()` shows the step itself
+            if storedInterpolatesItems && presentationFraction < 1 { presentItems() }
+            deliverFrame(steps: frameSteps)
         }
         isLocked = false
         applyPendingOperations()
@@ -156,7 +182,13 @@ extension DynamicAnimator {
         guard !r.properties.isAnchored else { return }
         let center = transform.p.cgPoint
         let angle = bodyAngle(r, transform.q)
+        noteStepPose(r, center, angle)
         guard center != r.lastCenter || angle != r.lastAngle else { return }
+        show(r, center, angle)
+    }
+
+    /// Shows `center` and `angle` on record `r`'s item (and its members).
+    func show(_ r: ItemRecord, _ center: CGPoint, _ angle: CGFloat) {
         r.lastCenter = center
         r.lastAngle = angle
         r.item.center = center
@@ -293,16 +325,19 @@ extension DynamicAnimator {
 
     /// The state of every item now, in the order the items joined.
     func makeFrameReport(steps: Int) -> FrameReport {
-        FrameReport(index: frameIndex, time: elapsedTime, steps: steps, items: records.map(frameItem))
+        let behind = presenting.isEmpty ? 0 : (1 - presentationFraction) * storedStepDuration
+        return FrameReport(index: frameIndex, time: elapsedTime, steps: steps, items: records.map(frameItem),
+                           presentedTime: max(0, elapsedTime - behind))
     }
 
     private func frameItem(_ r: ItemRecord) -> FrameReport.Item {
         let transform = world.transform(r.body)
         let center = transform.p
-        let angle = bodyAngle(r, transform.q)
+        // an item that moved in the last step shows its pose at the display's time
+        let shown = isPresenting(r) ? (r.lastCenter, r.lastAngle) : (center.cgPoint, bodyAngle(r, transform.q))
         let velocity = world.velocity(r.body, atWorldPoint: center)
         let resting = r.properties.isAnchored || !world.isAwake(r.body)
-        return FrameReport.Item(name: r.name, center: center.cgPoint, angle: angle, velocity: velocity.cgPoint,
+        return FrameReport.Item(name: r.name, center: shown.0, angle: shown.1, velocity: velocity.cgPoint,
                                 angularVelocity: CGFloat(world.angularVelocity(r.body)), isResting: resting)
     }
 }

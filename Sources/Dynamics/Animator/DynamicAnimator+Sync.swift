@@ -293,8 +293,7 @@ extension DynamicAnimator {
         def.angle = Float(angle)
         def.userData = slot
         r.body = world.createBody(def)
-        r.lastCenter = center
-        r.lastAngle = angle
+        notePlaced(r, center, angle)
         buildShapes(r)
         return r
     }
@@ -387,8 +386,7 @@ extension DynamicAnimator {
         if currentSignature(r) != r.shapeSignature { buildShapes(r) }
         world.setLinearVelocity(r.body, v)
         world.setAngularVelocity(r.body, w)
-        r.lastCenter = center
-        r.lastAngle = angle
+        notePlaced(r, center, angle)
     }
 
     // MARK: Materials

@@ -70,6 +70,41 @@ open class DynamicAnimator {
         }
     }
 
+    /// Whether items show the pose at the display's time, between the last two fixed steps, rather
+    /// than the last step's own pose. Default `true`.
+    ///
+    /// The steps stay fixed (``stepDuration``) whatever the display's rate, so a display link at
+    /// 120 or 144 Hz, or one whose rate varies, advances the animator by less than a step in some
+    /// frames. Without interpolation such a frame runs no step and the items stand still, and the
+    /// next one moves them a whole step: at 120 Hz they move on every other frame only. With it,
+    /// ``advance(by:)`` runs steps until the physics reaches the display's time (at most one step
+    /// past it), and each item that moved in the last step shows the pose the display's time falls
+    /// on, on the line from its pose before the step to its pose after it, turning the short way.
+    ///
+    /// It is on by default because it changes nothing at 60 Hz: there the display's time is every
+    /// step's end, and the items show each step's own pose, exactly as without it. At other rates
+    /// the items move evenly, with no delay: the frames show the display's own time, not one step
+    /// behind as the "previous and current state" blend of most game loops does.
+    ///
+    /// The physics is the same either way (the same steps, in the same order); what changes is
+    /// when they run. While interpolating, an `advance(by:)` may run a step that ends up to one
+    /// ``stepDuration`` after the display's time, so ``elapsedTime`` and the collision delegate's
+    /// callbacks can lead the frames shown by that much. `action` blocks and collision callbacks
+    /// read the items at the step's own pose; frame observers, renderers and anything reading an
+    /// item between frames see the shown pose. An item placed by hand (it joins, or
+    /// ``updateItem(usingCurrentState:)`` reads it) shows its new pose at once, with no blend.
+    /// An `advance(by:)` that runs no step but moves the shown poses is a frame of its own for the
+    /// frame observers (``FrameReport/steps`` 0, ``FrameReport/presentedTime`` says where it
+    /// stands). Turning it off shows every item's step pose at once.
+    public var interpolatesItems: Bool {
+        get { storedInterpolatesItems }
+        set {
+            guard newValue != storedInterpolatesItems else { return }
+            storedInterpolatesItems = newValue
+            if !newValue { stopPresenting() }
+        }
+    }
+
     /// The values ``stepDuration`` accepts, in seconds: 10⁻⁶ … 1.
     public static let stepDurationRange: ClosedRange<TimeInterval> = 1e-6...1
 
@@ -184,7 +219,16 @@ open class DynamicAnimator {
     /// Whether `ensureSynced()` would synchronise now.
     var syncIsDue: Bool { needsSync && !isLocked && !isSyncing }
 
+    /// The display's time less the physics' time, in seconds: the time not yet stepped, or while
+    /// interpolating, down to minus one step (the physics ran ahead to the next step's end).
     var accumulator: TimeInterval = 0
+    var storedInterpolatesItems = true
+    /// The records the last step moved, while interpolating (`DynamicAnimator+Presentation`).
+    var presenting: [ItemRecord] = []
+    /// The step before's `presenting`, kept to finish the items that stopped moving.
+    var leftPresenting: [ItemRecord] = []
+    /// Counts the steps run while interpolating: a record is in `presenting` when its stamp is this.
+    var presentationStamp = 0
     /// Wall-clock time spent inside the engine's step, summed over every step: `bench` compares
     /// it with the whole step to show what the UIKit layer adds. Never read by the simulation.
     package internal(set) var engineTime: Duration = .zero

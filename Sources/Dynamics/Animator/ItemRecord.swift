@@ -78,6 +78,20 @@ final class ItemRecord {
     /// What was last written to (or read from) the item, so unchanged items are not written.
     var lastCenter: CGPoint = .zero
     var lastAngle: CGFloat = 0
+    /// The body's pose after the last step that moved it (or as last set by hand): what the item
+    /// shows when the animator does not interpolate. Derived from the world, not saved.
+    var stepCenter: CGPoint = .zero
+    var stepAngle: CGFloat = 0
+    /// Where the shown pose starts, and at which fraction of the step it stands there, while the
+    /// item moved in the animator's last step (`presentationStamp` says so): the pose before the
+    /// step at fraction 0, or after a restore the pose the snapshot showed. See
+    /// `DynamicAnimator.interpolatesItems`.
+    var fromCenter: CGPoint = .zero
+    var fromAngle: CGFloat = 0
+    var fromFraction: Double = 0
+    /// The animator's `presentationStamp` when this record last entered its `presenting` list;
+    /// -1 after it was set by hand (it then shows its new pose, not a blend).
+    var presentationStamp = -1
     /// The body's rotation and its angle, as last computed: most bodies do not turn in most
     /// steps, and the angle (an arctangent) is the write-back's dearest part. Derived, not saved.
     var angleCache: (rotation: Rot, angle: CGFloat)?

@@ -3,7 +3,7 @@ import Foundation
 /// The state of an animator's items after one frame.
 ///
 /// A frame is one `step()` of the animator, or one `advance(by:)` that ran at least one fixed
-/// step. Frame observers receive one report per frame; `CSVFrameWriter` turns reports into rows.
+/// step (or, while the animator interpolates, one that moved the items' shown poses). Frame observers receive one report per frame; `CSVFrameWriter` turns reports into rows.
 ///
 /// A report is a plain value: it copies the item states at the end of the frame, so keeping it
 /// keeps nothing of the animator alive.
@@ -20,6 +20,16 @@ public struct FrameReport: Sendable, Equatable, Codable {
     /// One entry per item, in the order the items were first added to the animator.
     public var items: [Item]
 
+    /// The time the items' poses show, in seconds on the ``time`` scale: ``time`` itself when they
+    /// show the last step's own pose; up to one `stepDuration` earlier when the animator
+    /// interpolates (`DynamicAnimator.interpolatesItems`) and the display's time lies inside the
+    /// last step, so the items show poses between that step's start and end. Velocities and
+    /// `isResting` are the step's own. Default ``time``.
+    public var presentedTime: TimeInterval
+
+    /// Whether the items show poses between the last two steps rather than the last step's own.
+    public var isInterpolated: Bool { presentedTime < time }
+
     /// Creates a report.
     ///
     /// - Parameters:
@@ -28,10 +38,35 @@ public struct FrameReport: Sendable, Equatable, Codable {
     ///   - steps: The fixed steps run in this frame.
     ///   - items: The item states, in the order the items were first added.
     public init(index: Int, time: TimeInterval, steps: Int, items: [Item]) {
+        self.init(index: index, time: time, steps: steps, items: items, presentedTime: time)
+    }
+
+    /// Creates a report whose items show poses at `presentedTime`.
+    ///
+    /// - Parameters:
+    ///   - index: The frame's number, from 0.
+    ///   - time: The animator's elapsed time after the frame, in seconds.
+    ///   - steps: The fixed steps run in this frame.
+    ///   - items: The item states, in the order the items were first added.
+    ///   - presentedTime: The time the item poses show, in seconds (``presentedTime``).
+    public init(index: Int, time: TimeInterval, steps: Int, items: [Item], presentedTime: TimeInterval) {
         self.index = index
         self.time = time
         self.steps = steps
         self.items = items
+        self.presentedTime = presentedTime
+    }
+
+    private enum CodingKeys: String, CodingKey { case index, time, steps, items, presentedTime }
+
+    /// Decodes a report; one written before ``presentedTime`` existed shows its ``time``.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        index = try c.decode(Int.self, forKey: .index)
+        time = try c.decode(TimeInterval.self, forKey: .time)
+        steps = try c.decode(Int.self, forKey: .steps)
+        items = try c.decode([Item].self, forKey: .items)
+        presentedTime = try c.decodeIfPresent(TimeInterval.self, forKey: .presentedTime) ?? time
     }
 
     /// The state of one item at the end of a frame.

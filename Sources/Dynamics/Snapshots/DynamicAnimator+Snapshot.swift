@@ -291,6 +291,7 @@ extension DynamicAnimator {
                 m.item.transform = CGAffineTransform(rotationAngle: r.lastAngle + m.angle)
             }
         }
+        restorePresentation()
         if running != wasRunning {
             if running { delegate?.dynamicAnimatorWillResume(self) } else { delegate?.dynamicAnimatorDidPause(self) }
         }
@@ -323,7 +324,12 @@ extension DynamicAnimator {
         guard Self.stepDurationRange.contains(s.stepDuration) else { throw r.corrupt("stepDuration \(s.stepDuration)") }
         s.substeps = try r.int(1...64)
         s.elapsedTime = try r.nonNegative()
-        s.accumulator = try r.nonNegative()
+        // negative while interpolating: the physics ran ahead of the display by less than the
+        // step it ran then, which may have been longer than today's
+        s.accumulator = try r.finite()
+        guard s.accumulator > -Self.stepDurationRange.upperBound else {
+            throw r.corrupt("accumulator \(s.accumulator)")
+        }
         s.running = try r.bool()
         s.frameIndex = try r.int(0...Int(Int32.max) * 1024)
         s.needsSync = try r.bool()

@@ -21,8 +21,11 @@ struct DynamicAnimatorTests {
         #expect(bad.diagnostics.count == 1)
     }
 
+    /// Without interpolation `advance(by:)` runs the whole steps that fit and carries the rest
+    /// over (with interpolation, see `InterpolationTests`).
     @Test func advanceCountsWholeStepsWithATolerance() {
         let animator = DynamicAnimator()
+        animator.interpolatesItems = false
         let item = square(at: .zero)
         animator.addBehavior(GravityBehavior(items: [item]))
         #expect(animator.advance(by: 1) == 60)
@@ -43,8 +46,11 @@ struct DynamicAnimatorTests {
         #expect(animator.stepDuration == 1.0 / 120 && animator.substeps == 4)
     }
 
+    /// Without interpolation a frame is a step or an advance that ran steps (with it, every
+    /// advance that moved the shown poses: `InterpolationTests`).
     @Test func frameObserversHearEveryStepAndEveryAdvanceOnce() {
         let animator = DynamicAnimator()
+        animator.interpolatesItems = false
         let a = square(at: .zero, name: "a")
         let b = square(at: CGPoint(x: 500, y: 0))
         animator.addBehavior(GravityBehavior(items: [a, b]))
