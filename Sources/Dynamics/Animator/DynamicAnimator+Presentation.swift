@@ -34,9 +34,12 @@ extension DynamicAnimator {
         return steps < Double(Int.max / 2) ? max(0, Int(steps)) : Int.max / 2
     }
 
-    /// Starts a step's list of moved items, while interpolating.
-    func beginPresentationStep() {
-        guard storedInterpolatesItems else { return }
+    /// Starts a step's list of moved items when it will be shown blended (`noting`): the last step
+    /// of an `advance(by:)` that ends inside it. Other steps (every step at 60 Hz, every `step()`)
+    /// are shown as they are, so their moves need no list.
+    func beginPresentationStep(noting: Bool) {
+        isNotingPresentation = noting && storedInterpolatesItems
+        guard storedInterpolatesItems, isNotingPresentation || !presenting.isEmpty else { return }
         presentationStamp &+= 1
         // the last step's list, checked after the write-back for items this step did not move
         swap(&presenting, &leftPresenting)
@@ -47,7 +50,7 @@ extension DynamicAnimator {
     /// before the step to this one.
     @inline(__always)
     func noteStepPose(_ r: ItemRecord, _ center: CGPoint, _ angle: CGFloat) {
-        if storedInterpolatesItems {
+        if isNotingPresentation {
             r.fromCenter = r.stepCenter
             r.fromAngle = r.stepAngle
             r.fromFraction = 0

@@ -54,7 +54,7 @@ extension DynamicAnimator {
             accumulator = 0
         }
         for k in 0..<count {
-            runOneStep(frameSteps: k == count - 1 ? count : 0)
+            runOneStep(frameSteps: k == count - 1 ? count : 0, presents: k == count - 1)
         }
         if count == 0 && seconds > 0 && !presenting.isEmpty && storedInterpolatesItems {
             presentFrame()
@@ -92,7 +92,7 @@ extension DynamicAnimator {
     /// structural changes, all collision *began* callbacks, all *ended* callbacks, every `action`,
     /// the pause check and (when `frameSteps` > 0) the frame observers; finally the changes
     /// queued by those callbacks.
-    func runOneStep(frameSteps: Int) {
+    func runOneStep(frameSteps: Int, presents: Bool = false) {
         refreshReferenceBounds()
         ensureSynced()
         let dt = storedStepDuration
@@ -107,7 +107,8 @@ extension DynamicAnimator {
         if !world.validationErrors.isEmpty { reportValidationFailure() }
         if world.lastStepCrowdLimited > 0 { reportContactBudget() }
         if counts { elapsedTime += dt }
-        beginPresentationStep()
+        // the last step of an advance that ends inside it is shown blended: its moves are noted
+        beginPresentationStep(noting: presents && presentationFraction < 1)
         writeBack()
         finishLeftPresentation()
 
@@ -123,7 +124,7 @@ extension DynamicAnimator {
         if frameSteps > 0 {
             // the items show the display's time from here on (after the actions, which read the
             // step's own pose); a `step()` shows the step itself
-            if storedInterpolatesItems && presentationFraction < 1 { presentItems() }
+            if isNotingPresentation { presentItems() }
             deliverFrame(steps: frameSteps)
         }
         isLocked = false

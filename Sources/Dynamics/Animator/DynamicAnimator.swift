@@ -229,6 +229,8 @@ open class DynamicAnimator {
     var leftPresenting: [ItemRecord] = []
     /// Counts the steps run while interpolating: a record is in `presenting` when its stamp is this.
     var presentationStamp = 0
+    /// Whether the step running now notes its moves in `presenting` (see `beginPresentationStep`).
+    var isNotingPresentation = false
     /// Wall-clock time spent inside the engine's step, summed over every step: `bench` compares
     /// it with the whole step to show what the UIKit layer adds. Never read by the simulation.
     package internal(set) var engineTime: Duration = .zero
