@@ -30,7 +30,10 @@ extension World {
         profile.store = timer.lap()
         let fast = finalizeBodies(ctx)
         profile.finalize = timer.lap()
-        if !fast.isEmpty { solveContinuous(fast) }      // fast bodies stop at their first hit
+        if !fast.isEmpty {
+            solveContinuous(fast)                       // fast bodies stop at their first hit
+            if def.sweepBulletsAgainstBodies { solveBullets(fast) }   // the fastest, at other bodies too
+        }
         profile.continuous = timer.lap()
         updateShapeBoxes(ctx)
         movedBodies = awakeBodies                       // shares the buffer until sleep changes it
