@@ -39,7 +39,9 @@ func runRenderBench(smoke: Bool, json: Bool) {
         var sink = 0
         add("TraceScene(animator)") { _ in sink &+= TraceScene(animator).items.count }
         add("ASCII render(animator)") { _ in sink &+= ascii.render(animator).utf8.count }
+        add("ASCII render(report, of:)") { report in sink &+= ascii.render(report, of: animator).utf8.count }
         add("SVG svg(animator)") { _ in sink &+= svg.svg(animator).utf8.count }
+        add("SVG svg(report, of:)") { report in sink &+= svg.svg(report, of: animator).utf8.count }
         let rowsOnly = CSVFrameWriter()
         add("CSVFrameWriter.write (rows only)") { report in rowsOnly.write(report) }
         // The recorder is an observer of its own: timed between two observers that read the clock.
