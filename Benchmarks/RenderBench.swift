@@ -51,13 +51,16 @@ func runRenderBench(smoke: Bool, json: Bool) {
         variants.append(RenderVariant(label: "CSVFrameWriter.record"))
         animator.addFrameObserver { _ in recordStart = clock.now }
         writer.record(animator)
-        animator.addFrameObserver { _ in variants[recordIndex].times.append(milliseconds(clock.now - recordStart) * 1000) }
+        animator.addFrameObserver { _ in
+            variants[recordIndex].times.append(milliseconds(clock.now - recordStart) * 1000)
+        }
         for frame in settle ..< settle + frames { instance.step(frame: frame) }
         for v in variants {
             let sorted = v.times.sorted()
             let least = sorted.first ?? 0, median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
             if json {
-                print("{\"scene\":\"\(scene.name)\",\"work\":\"\(v.label)\",\"min_us\":\(String(format: "%.1f", least)),\"median_us\":\(String(format: "%.1f", median))}")
+                let numbers = String(format: "\"min_us\":%.1f,\"median_us\":%.1f", least, median)
+                print("{\"scene\":\"\(scene.name)\",\"work\":\"\(v.label)\",\(numbers)}")
             } else {
                 let name = scene.name.padding(toLength: 13, withPad: " ", startingAt: 0)
                 let label = v.label.padding(toLength: 33, withPad: " ", startingAt: 0)

@@ -74,11 +74,6 @@ extension DynamicAnimator {
         return rect
     }
 
-    /// The poses of every item now, as a frame report gives them.
-    func tracePoses() -> [FrameReport.Item] {
-        makeFrameReport(steps: 0).items
-    }
-
     // MARK: Items
 
     /// The description of the item at `position`: its shapes as the engine built them (from the
