@@ -20,6 +20,7 @@ struct Options {
     var snapshot = false
     var setup = false
     var query = false
+    var render = false
 }
 
 func parseOptions() -> Options {
@@ -40,12 +41,13 @@ func parseOptions() -> Options {
         case "--snapshot": o.snapshot = true
         case "--setup": o.setup = true
         case "--query": o.query = true
+        case "--render": o.render = true
         case "--smoke": o.smoke = true
         case "--csv": o.csvDirectory = value(a)
         case "--threads", "-t": o.threads = integer(a, value(a), in: 1...64)
         case "--help", "-h":
             print("""
-            usage: bench [--list] [--snapshot] [--setup] [--query] [--scene NAME]… [--steps N] [--repeats R] [--threads T] [--json] [--profile] [--smoke] [--csv DIR]
+            usage: bench [--list] [--snapshot] [--setup] [--query] [--render] [--scene NAME]… [--steps N] [--repeats R] [--threads T] [--json] [--profile] [--smoke] [--csv DIR]
               --list        list the scenes
               --scene NAME  run this scene (repeatable; default: all)
               --steps N     override each scene's step count (2…10000000)
@@ -61,6 +63,7 @@ func parseOptions() -> Options {
                             a stacked heap) at n = 1e3, 1e4, 1e5
                             (with --smoke: 1e3 only); time per operation and peak memory
               --query       hit tests and ray casts on n = 1e3, 1e4, 1e5 items (with --smoke: 1e3 only), µs per query
+              --render      µs per frame to draw (ASCII, SVG) and record a frame of ui_rain and ui_chains
             """)
             exit(0)
         default: fail("unknown argument \(a) (see --help)")
@@ -119,6 +122,10 @@ if options.setup {
 }
 if options.query {
     runQueryBench(smoke: options.smoke, json: options.json)
+    exit(0)
+}
+if options.render {
+    runRenderBench(smoke: options.smoke, json: options.json)
     exit(0)
 }
 let catalogue = BenchmarkScene.all

@@ -32,6 +32,9 @@ final class Player {
     private var framesWritten = 0
     /// Whether the player has stopped (limit reached or quit).
     private(set) var isFinished = false
+    /// The report of the frame the last `advance` ran, not yet drawn: the picture is drawn from
+    /// it (poses read once per frame); nil when the animator ran no step since the last picture.
+    private var frameReport: FrameReport?
 
     init(options: PlaygroundOptions, interactive: Bool, csv: CSVFrameWriter?) {
         self.options = options
@@ -46,6 +49,13 @@ final class Player {
         if let csv {
             csvObserver = csv.record(scene.animator)
         }
+        keepFrameReports()
+    }
+
+    /// Keeps the report of each frame of the current scene's animator for `draw()`.
+    private func keepFrameReports() {
+        frameReport = nil
+        scene.animator.addFrameObserver { [weak self] report in self?.frameReport = report }
     }
 
     // MARK: Frames
@@ -95,15 +105,22 @@ final class Player {
         let size = pictureSize()
         var renderer = ASCIIRenderer(width: size.columns, height: size.rows)
         renderer.braille = braille
+        // The frame's own report when a step ran since the last picture; otherwise (the first
+        // picture, a paused or too-short frame) the animator as it is.
+        let report = frameReport
+        frameReport = nil
+        let animator = scene.animator
         if interactive {
             if let last = lastSize, last != size {
                 Terminal.write("\u{1B}[2J")
             }
             lastSize = size
-            let picture = renderer.render(scene.animator, statusLine: statusLine())
+            let status = statusLine()
+            let picture = report.map { renderer.render($0, of: animator, statusLine: status) }
+                ?? renderer.render(animator, statusLine: status)
             Terminal.write("\u{1B}[H" + picture)
         } else {
-            let picture = renderer.render(scene.animator)
+            let picture = report.map { renderer.render($0, of: animator) } ?? renderer.render(animator)
             Terminal.write((framesWritten > 0 ? "\n" : "") + picture + "\n")
             framesWritten += 1
         }
@@ -149,6 +166,7 @@ final class Player {
         stopRecording()
         sceneIndex = (index % playlist.count + playlist.count) % playlist.count
         scene = playlist[sceneIndex].make()
+        keepFrameReports()
         sceneFrame = 0
         restingFrames = 0
         stepMilliseconds = nil

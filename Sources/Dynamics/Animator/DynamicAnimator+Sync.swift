@@ -150,7 +150,8 @@ extension DynamicAnimator {
         // before the pass: a change resumes the animator, and the delegate hears that outside it.
         refreshReferenceBounds()
         isSyncing = true
-        defer { isSyncing = false }
+        // Records, shapes and group members change in the pass: the scene is stale after it.
+        defer { isSyncing = false; sceneVersion &+= 1 }
         if treeDirty && !isReconciling { reconcileTree() }
         needsSync = false
         let joined = syncItems()
@@ -335,6 +336,7 @@ extension DynamicAnimator {
 
     /// (Re)creates the record's shapes from the item's (or members') current sizes.
     func buildShapes(_ r: ItemRecord) {
+        sceneVersion &+= 1   // also from `updateItem(usingCurrentState:)`, outside a pass
         r.shapeSignature = currentSignature(r)
         for s in r.shapes { world.destroyShape(s) }
         r.shapes = []

@@ -141,7 +141,9 @@ open class DynamicAnimator {
     /// The reference bounds the reference-bounds boundaries are built from (pt), validated: for
     /// ``init(referenceBounds:)`` the rectangle given, for ``init(referenceView:)`` the view's
     /// bounds as last read (see `refreshReferenceBounds()`); nil when there are none.
-    var referenceBoundsInUse: CGRect?
+    var referenceBoundsInUse: CGRect? {
+        didSet { sceneVersion &+= 1 }
+    }
     /// Whether the animator was made with ``init(referenceView:)`` (the view may since be gone).
     private(set) var madeWithReferenceView = false
 
@@ -207,7 +209,14 @@ open class DynamicAnimator {
     /// True inside `ensureSynced()`, which must not nest.
     var isSyncing = false
     /// The world must be brought up to date with the behaviours before the next step or query.
-    var needsSync = false
+    /// Every change that needs it may also change the picture's scene: it moves `sceneVersion`.
+    var needsSync = false {
+        didSet { if needsSync { sceneVersion &+= 1 } }
+    }
+    /// Moves whenever what `traceScene()` describes may have changed (see `TraceSceneCache`).
+    var sceneVersion: UInt64 = 0
+    /// The scene last described, kept until `sceneVersion` moves.
+    var sceneCache = TraceSceneCache()
     /// Every body must be woken at the next synchronisation (items left, so their neighbours may
     /// have lost support).
     var wakeAllOnSync = false

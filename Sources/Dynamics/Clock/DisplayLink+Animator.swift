@@ -25,7 +25,7 @@ extension DisplayLink {
     /// ```swift
     /// let link = DisplayLink(preferredFramesPerSecond: 30)
     /// link.add(animator)
-    /// animator.addFrameObserver { _ in print(renderer.render(animator)) }
+    /// animator.addFrameObserver { report in print(renderer.render(report, of: animator)) }
     /// await link.run()
     /// ```
     ///

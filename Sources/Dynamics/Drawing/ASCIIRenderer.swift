@@ -44,9 +44,15 @@ import Foundation
 /// before the first step shows the items where they start. Inside a frame observer the world is
 /// locked and drawn exactly as the frame left it — the frame the observer's report describes.
 ///
+/// **Drawing every frame.** In a frame observer, draw the report it receives with
+/// ``render(_:of:)``: the poses come from the report, and the scene (boundaries, attachments,
+/// shapes) from the animator, which keeps it between frames and describes it again only after
+/// something in it changed. ``render(_:)`` gives the same characters but reads
+/// every item's pose again.
+///
 /// ```swift
 /// let renderer = ASCIIRenderer(width: 80, height: 24)
-/// animator.addFrameObserver { _ in print(renderer.render(animator)) }
+/// animator.addFrameObserver { report in print(renderer.render(report, of: animator)) }
 /// ```
 public struct ASCIIRenderer: Sendable {
     /// The width of the picture, in characters (terminal columns). Negative values count as 0,
@@ -128,11 +134,7 @@ public struct ASCIIRenderer: Sendable {
     ///   - statusLine: The status line's text; default `nil`: ``statusLine(for:)-(DynamicAnimator)``.
     public func lines(_ animator: DynamicAnimator, statusLine: String? = nil) -> [String] {
         animator.ensureSynced()
-        if width > Self.maximumSide || height > Self.maximumSide {
-            animator.reportOnce("ASCIIRenderer: \(width) × \(height) characters is too large; drawing at most \(Self.maximumSide) × \(Self.maximumSide).")
-        }
-        let status = showsStatusLine ? (statusLine ?? self.statusLine(for: animator)) : ""
-        return compose(scene: animator.traceScene(), poses: animator.tracePoses(), statusLine: status)
+        return lines(animator.makeFrameReport(steps: 0), of: animator, statusLine: statusLine)
     }
 
     /// The default status line: simulated time (s), items, resting items, touching contacts and
@@ -141,10 +143,64 @@ public struct ASCIIRenderer: Sendable {
     /// - Parameter animator: The animator to describe.
     public func statusLine(for animator: DynamicAnimator) -> String {
         animator.ensureSynced()
+        return Self.status(of: animator)
+    }
+
+    /// The default status line of the world as it is (no synchronisation first).
+    private static func status(of animator: DynamicAnimator) -> String {
         let s = animator.statistics
         let time = String(format: "%.2f", animator.elapsedTime)
         return "t \(time) s  items \(s.items)  resting \(s.restingItems)  contacts \(s.touchingContacts)  "
             + (animator.isRunning ? "running" : "paused")
+    }
+
+    // MARK: Rendering a frame as it happens
+
+    /// The frame a frame observer receives, drawn from its report, as `height` lines of `width`
+    /// characters joined by `"\n"`, with the default status line
+    /// (``statusLine(for:)-(DynamicAnimator)``) when ``showsStatusLine`` is on.
+    ///
+    /// Inside the observer this is, character for character, ``render(_:)``, without reading
+    /// every item's pose again. The scene comes from the animator's cache: boundaries,
+    /// attachments and shapes are described again only after they changed (a behaviour's
+    /// setting, an anchor, items joining or leaving, a resize). Unlike ``render(_:)`` it applies
+    /// no pending behaviour changes, here or outside an observer: it draws the world as the
+    /// frame left it (an item added by a callback shows from the next frame on, as in the
+    /// report).
+    ///
+    /// - Parameters:
+    ///   - report: The frame's poses: the report ``DynamicAnimator/addFrameObserver(_:)`` hands
+    ///     the observer. (A report kept from an earlier frame is drawn with the scene of now.)
+    ///   - animator: The animator the report came from: its scene and status line.
+    public func render(_ report: FrameReport, of animator: DynamicAnimator) -> String {
+        lines(report, of: animator).joined(separator: "\n")
+    }
+
+    /// The frame a frame observer receives, drawn from its report (see ``render(_:of:)``), with
+    /// `statusLine` as the last line when ``showsStatusLine`` is on.
+    ///
+    /// - Parameters:
+    ///   - report: The frame's poses.
+    ///   - animator: The animator the report came from.
+    ///   - statusLine: The text of the status line.
+    public func render(_ report: FrameReport, of animator: DynamicAnimator, statusLine: String) -> String {
+        lines(report, of: animator, statusLine: statusLine).joined(separator: "\n")
+    }
+
+    /// The frame a frame observer receives (see ``render(_:of:)``) as an array of exactly
+    /// `height` strings of exactly `width` characters. Sizes above ``maximumSide`` are drawn at
+    /// ``maximumSide``, with a diagnostic on `animator`.
+    ///
+    /// - Parameters:
+    ///   - report: The frame's poses.
+    ///   - animator: The animator the report came from.
+    ///   - statusLine: The status line's text; default `nil`: ``statusLine(for:)-(DynamicAnimator)``.
+    public func lines(_ report: FrameReport, of animator: DynamicAnimator, statusLine: String? = nil) -> [String] {
+        if width > Self.maximumSide || height > Self.maximumSide {
+            animator.reportOnce("ASCIIRenderer: \(width) × \(height) characters is too large; drawing at most \(Self.maximumSide) × \(Self.maximumSide).")
+        }
+        let status = showsStatusLine ? (statusLine ?? Self.status(of: animator)) : ""
+        return compose(scene: animator.traceScene(), poses: report.items, statusLine: status)
     }
 
     // MARK: Rendering a recorded frame

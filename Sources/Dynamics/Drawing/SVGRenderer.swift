@@ -63,7 +63,28 @@ public struct SVGRenderer: Sendable {
     ///   as ``ASCIIRenderer`` does).
     public func svg(_ animator: DynamicAnimator) -> String {
         animator.ensureSynced()
-        return svg(animator.makeFrameReport(steps: 0), scene: animator.traceScene())
+        return svg(animator.makeFrameReport(steps: 0), of: animator)
+    }
+
+    /// The frame a frame observer receives, drawn from its report, as an SVG document: the
+    /// poses from the report, the scene from the animator's cache (described again only after
+    /// it changed), so a frame costs no second pass over the items' poses.
+    ///
+    /// Inside the observer the picture is ``svg(_:)``'s, except that the
+    /// title names the report's frame (``FrameReport/index``) where `svg(animator)` names the
+    /// number the next frame will have.
+    ///
+    /// ```swift
+    /// let renderer = SVGRenderer()
+    /// animator.addFrameObserver { report in print(renderer.svg(report, of: animator).count) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - report: The frame's poses: the report the observer receives.
+    ///   - animator: The animator the report came from. Pending behaviour changes are not
+    ///     applied: the world is drawn as the frame left it (``svg(_:)`` applies them first).
+    public func svg(_ report: FrameReport, of animator: DynamicAnimator) -> String {
+        svg(report, scene: animator.traceScene())
     }
 
     /// A recorded frame as an SVG document.

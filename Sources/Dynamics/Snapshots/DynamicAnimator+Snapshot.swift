@@ -281,6 +281,8 @@ extension DynamicAnimator {
         for v in deferred { v.behavior.keepDeferred(v) }
         for commit in commits { commit() }
 
+        // Records, behaviours and the world were all replaced: describe the scene afresh.
+        sceneVersion &+= 1
         // The items show the restored poses.
         for r in records {
             r.item.center = r.lastCenter

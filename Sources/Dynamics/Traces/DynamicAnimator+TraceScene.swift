@@ -7,12 +7,63 @@ import Foundation
 
 extension DynamicAnimator {
     /// The scene now, without synchronising first (callers decide; inside a frame observer the
-    /// world is exactly as the frame left it).
+    /// world is exactly as the frame left it). Built once per `sceneVersion` and kept in
+    /// `sceneCache`, so a picture or trace frame of an unchanged scene costs a name check per
+    /// item, not a rebuild of every boundary, attachment and item description.
     func traceScene() -> TraceScene {
+        if sceneCache.version != sceneVersion {
+            rebuildSceneCache()
+        } else {
+            refreshSceneKeys()
+        }
+        return sceneCache.scene
+    }
+
+    /// Describes the scene again: bounds, boundaries and attachments in full, each item only
+    /// when the inputs of its description changed.
+    private func rebuildSceneCache() {
+        let version = sceneVersion
         let decorations = traceAttachments()
-        return TraceScene(referenceBounds: usableReferenceBounds, boundaries: traceBoundaries(),
-                          items: records.enumerated().map { traceItem($1, position: $0) },
-                          attachments: decorations.attachments, snapPoints: decorations.snapPoints)
+        var cache = sceneCache
+        sceneCache = TraceSceneCache()   // `cache` holds the only reference: no copy on write
+        cache.scene.referenceBounds = usableReferenceBounds
+        cache.scene.boundaries = traceBoundaries()
+        cache.scene.attachments = decorations.attachments
+        cache.scene.snapPoints = decorations.snapPoints
+        for (position, record) in records.enumerated() {
+            let inputs = traceItemInputs(record, position: position)
+            if position < cache.inputs.count {
+                guard cache.inputs[position] != inputs else { continue }
+                cache.inputs[position] = inputs
+                cache.scene.items[position] = traceItem(record, position: position)
+            } else {
+                cache.inputs.append(inputs)
+                cache.scene.items.append(traceItem(record, position: position))
+            }
+        }
+        if cache.inputs.count > records.count {
+            cache.inputs.removeLast(cache.inputs.count - records.count)
+            cache.scene.items.removeLast(cache.scene.items.count - records.count)
+        }
+        cache.version = version
+        cache.stamp &+= 1
+        sceneCache = cache
+    }
+
+    /// An item's key is its ``BasicDynamicItem/name``, which changes without telling the
+    /// animator: checked on every use of the cached scene (no copy when none changed).
+    private func refreshSceneKeys() {
+        // Records change only with the version; a mismatch would be a missed bump: rebuild.
+        guard sceneCache.inputs.count == records.count else { return rebuildSceneCache() }
+        for (position, record) in records.enumerated() {
+            let name = record.name
+            guard name != sceneCache.inputs[position].name else { continue }
+            let key = name ?? String(position)
+            sceneCache.inputs[position].key = key
+            sceneCache.inputs[position].name = name
+            sceneCache.scene.items[position].key = key
+            sceneCache.stamp &+= 1
+        }
     }
 
     /// The reference bounds the world's boundaries were built from when they can frame a picture
@@ -21,11 +72,6 @@ extension DynamicAnimator {
         guard let rect = referenceBoundsInUse?.standardized, rect.origin.x.isFinite, rect.origin.y.isFinite,
               rect.width.isFinite, rect.height.isFinite, rect.width > 0, rect.height > 0 else { return nil }
         return rect
-    }
-
-    /// The poses of every item now, as a frame report gives them.
-    func tracePoses() -> [FrameReport.Item] {
-        makeFrameReport(steps: 0).items
     }
 
     // MARK: Items
@@ -64,9 +110,11 @@ extension DynamicAnimator {
     }
 
     /// What a trace item description is built from; equal inputs give an equal description, so
-    /// the recorder rebuilds only the descriptions whose inputs changed.
+    /// `traceScene()` rebuilds only the descriptions whose inputs changed.
     struct TraceItemInputs: Equatable {
         var key: String
+        /// The name the key was made from (nil: the key is the position).
+        var name: String?
         var signatures: [ShapeSignature]
         var size: CGSize
         var memberOffsets: [CGPoint]
@@ -74,7 +122,8 @@ extension DynamicAnimator {
     }
 
     func traceItemInputs(_ r: ItemRecord, position: Int) -> TraceItemInputs {
-        TraceItemInputs(key: r.name ?? String(position), signatures: r.shapeSignature, size: r.size,
+        let name = r.name
+        return TraceItemInputs(key: name ?? String(position), name: name, signatures: r.shapeSignature, size: r.size,
                         memberOffsets: r.members.map(\.offset), memberAngles: r.members.map(\.angle))
     }
 
@@ -152,51 +201,67 @@ extension DynamicAnimator {
     }
 }
 
+/// The scene `DynamicAnimator.traceScene()` last described, and what it was built from.
+///
+/// Whatever the scene shows changes only through something that moves the animator's
+/// `sceneVersion`: a change that asks for a synchronisation (a behaviour's setting, a boundary,
+/// an anchor or snap point, items joining or leaving, the behaviour tree), a synchronisation
+/// (records, shapes, group members), `updateItem(usingCurrentState:)` (shapes), the reference
+/// bounds, a snapshot restored. Item names are the exception, checked on every use.
+struct TraceSceneCache {
+    /// The `sceneVersion` the scene was built at; nil before the first build.
+    var version: UInt64?
+    /// Moves whenever ``scene`` changes, so a reader can skip comparing an unchanged scene.
+    var stamp: UInt64 = 0
+    /// The scene: one item per record, in record order.
+    var scene = TraceScene()
+    /// The inputs of each item's description in ``scene``.
+    var inputs: [DynamicAnimator.TraceItemInputs] = []
+}
+
 /// Writes an animator's scene as changes: the first frame gets the whole scene, later frames
-/// only what changed since (an item that joined, a moved anchor, a new boundary). Item
-/// descriptions are rebuilt only when their inputs changed, so a frame of an unchanging scene
-/// costs a comparison per item.
+/// only what changed since (an item that joined, a moved anchor, a new boundary). The scene
+/// comes from the animator's cache (`traceScene()`), so a frame of an unchanging scene costs a
+/// name check per item and no comparison at all.
 final class TraceSceneRecorder {
+    /// The scene as the file describes it so far: items past the animator's current count are
+    /// kept, since a scene file never retracts an item.
     private var scene: TraceScene?
-    private var inputs: [DynamicAnimator.TraceItemInputs] = []
+    /// The cache's stamp when ``scene`` was last brought up to date.
+    private var stamp: UInt64?
 
     /// The changes since the last call, for the frame numbered `frame`.
     func changes(for animator: DynamicAnimator, frame: Int) -> [TraceSceneChange] {
+        let now = animator.traceScene()
+        if scene != nil, stamp == animator.sceneCache.stamp { return [] }
+        stamp = animator.sceneCache.stamp
         var out: [TraceSceneChange] = []
-        let bounds = animator.usableReferenceBounds
-        let boundaries = animator.traceBoundaries()
-        let decorations = animator.traceAttachments()
         let first = scene == nil
         var current = scene ?? TraceScene()
-        if first || current.referenceBounds != bounds {
-            current.referenceBounds = bounds
-            out.append(TraceSceneChange(frame: frame, kind: .referenceBounds(bounds)))
+        if first || current.referenceBounds != now.referenceBounds {
+            current.referenceBounds = now.referenceBounds
+            out.append(TraceSceneChange(frame: frame, kind: .referenceBounds(now.referenceBounds)))
         }
-        if current.boundaries != boundaries {
-            current.boundaries = boundaries
-            out.append(TraceSceneChange(frame: frame, kind: .boundaries(boundaries)))
+        if current.boundaries != now.boundaries {
+            current.boundaries = now.boundaries
+            out.append(TraceSceneChange(frame: frame, kind: .boundaries(now.boundaries)))
         }
-        for (position, record) in animator.records.enumerated() {
-            let now = animator.traceItemInputs(record, position: position)
-            if position < inputs.count, inputs[position] == now { continue }
-            let item = animator.traceItem(record, position: position)
-            if position < inputs.count {
-                inputs[position] = now
+        for (position, item) in now.items.enumerated() {
+            if position < current.items.count {
                 if current.items[position] == item { continue }
                 current.items[position] = item
             } else {
-                inputs.append(now)
                 current.items.append(item)
             }
             out.append(TraceSceneChange(frame: frame, kind: .item(position: position, item)))
         }
-        if current.attachments != decorations.attachments {
-            current.attachments = decorations.attachments
-            out.append(TraceSceneChange(frame: frame, kind: .attachments(decorations.attachments)))
+        if current.attachments != now.attachments {
+            current.attachments = now.attachments
+            out.append(TraceSceneChange(frame: frame, kind: .attachments(now.attachments)))
         }
-        if current.snapPoints != decorations.snapPoints {
-            current.snapPoints = decorations.snapPoints
-            out.append(TraceSceneChange(frame: frame, kind: .snapPoints(decorations.snapPoints)))
+        if current.snapPoints != now.snapPoints {
+            current.snapPoints = now.snapPoints
+            out.append(TraceSceneChange(frame: frame, kind: .snapPoints(now.snapPoints)))
         }
         scene = current
         return out
