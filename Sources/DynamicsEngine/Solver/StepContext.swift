@@ -47,6 +47,10 @@ struct StepContext {
     // colour in solve order, the overflow constraints (colour slot 0, scalar) and the wide ones
     // (`wideStart[c]..<wideStart[c + 1]` for colour c ≥ 1).
     var solvedIndices: UnsafeMutablePointer<SolvedContact>? = nil
+    /// Per solved contact (contact order): the scan's flags (`ScanFlag`), then its colour slot.
+    var contactColors: UnsafeMutablePointer<Int32>? = nil
+    /// The solved contacts in solve order, with what their preparation reads.
+    var orderedContacts: UnsafeMutablePointer<ContactInput>? = nil
     var solvedCount = 0
     var anyRestitution = false
     var contactStart: [Int] = []
