@@ -15,7 +15,7 @@ struct SolvedContact {
 /// sort reads them front to back instead, and the preparation reads these copies front to back.
 struct ContactInput {
     var solved: SolvedContact
-    /// Its place in contact order (in `World.solvedContactBuffer`).
+    /// Its place in contact order (in `SolverScratch.solvedContacts`).
     var found: Int32
     var pointCount: Int32
     var normal: Vec2

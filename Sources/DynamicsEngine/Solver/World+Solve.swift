@@ -17,7 +17,7 @@ extension World {
         // the shared zero record of static bodies, and the chunks' trash records
         for k in awakeCount..<(awakeCount + 1 + pool.maximumChunks) { states[k] = BodyState() }
         sims[awakeCount] = BodyStepData()
-        awakeBodies.withUnsafeBufferPointer { awakeBuffer in
+        sets.awake.withUnsafeBufferPointer { awakeBuffer in
             let awake = awakeBuffer.baseAddress!
             // each body writes only its own records
             pool.forEachRange(awakeCount, minimum: SplitSize.bodies) { r in
@@ -78,7 +78,7 @@ extension World {
                 fill[c] += 1
             }
         }
-        let jointSims = jointSimBuffer.reserve(count: max(1, jointList.count))
+        let jointSims = scratch.jointSims.reserve(count: max(1, jointList.count))
         let jctx = ctx.joint
         jointList.withUnsafeBufferPointer { list in
             jointSlot.withUnsafeBufferPointer { slot in
@@ -128,8 +128,8 @@ extension World {
         let dummy = ctx.dummy
         let bp = ctx.bodies, cp = ctx.contacts
         let maxContacts = ctx.contactSlots
-        let colorOf = contactColorBuffer.reserve(count: max(1, maxContacts))
-        let solvedIndices = solvedContactBuffer.reserve(count: max(1, maxContacts))
+        let colorOf = scratch.contactColors.reserve(count: max(1, maxContacts))
+        let solvedIndices = scratch.solvedContacts.reserve(count: max(1, maxContacts))
         let scanBlock = SplitSize.orderBlock
         let scanBlocks = (maxContacts + scanBlock - 1) / scanBlock
         let found = UnsafeMutablePointer<Int>.allocate(capacity: max(1, scanBlocks))
@@ -202,7 +202,7 @@ extension World {
         let contactStart = ctx.contactStart
         let cp = ctx.contacts
         let colorCount = ConstraintColoring.colorCount
-        let ordered = orderedContactBuffer.reserve(count: max(1, ctx.contactSlots))
+        let ordered = scratch.orderedContacts.reserve(count: max(1, ctx.contactSlots))
         let fillBlock = SplitSize.orderBlock
         let fillBlocks = (solvedCount + fillBlock - 1) / fillBlock
         let places = UnsafeMutablePointer<Int>.allocate(capacity: max(1, fillBlocks * colorCount))
@@ -227,7 +227,7 @@ extension World {
             }
         }
         ctx.orderedContacts = ordered
-        solvedContactCount = solvedCount
+        scratch.solvedContactCount = solvedCount
         let jointStart = ctx.jointStart
         lastColorCounts = (0..<colorCount).map { contactStart[$0 + 1] - contactStart[$0] + jointStart[$0 + 1] - jointStart[$0] }
     }
@@ -247,9 +247,9 @@ extension World {
         }
         let wideCount = wideStart[colorCount]
         let overflowCount = contactStart[1]
-        let constraints = overflowBuffer.reserve(count: max(1, overflowCount))
-        let wide = wideBuffer.reserve(count: max(1, wideCount))
-        let wideFirst = wideFirstBuffer.reserve(count: max(1, wideCount))
+        let constraints = scratch.overflow.reserve(count: max(1, overflowCount))
+        let wide = scratch.wide.reserve(count: max(1, wideCount))
+        let wideFirst = scratch.wideFirst.reserve(count: max(1, wideCount))
         // Each wide constraint's first contact in the solve order and its number of lanes (1…4).
         var wideLanes = [UInt8](repeating: 0, count: wideCount)
         for color in 1..<colorCount {
@@ -294,7 +294,7 @@ extension World {
         ctx.wideStart = wideStart
         ctx.wideCount = wideCount
         ctx.wide = wide
-        ctx.impulses = solvedImpulseBuffer.reserve(count: max(1, ctx.solvedCount))
+        ctx.impulses = scratch.solvedImpulses.reserve(count: max(1, ctx.solvedCount))
     }
 
     /// The sub-steps, each a sequence of stages; a stage is one colour's joints, then its contacts
@@ -499,7 +499,7 @@ extension World {
         let fastLists = UnsafeMutablePointer<[Int32]>.allocate(capacity: chunks)
         fastLists.initialize(repeating: [], count: chunks)
         defer { fastLists.deinitialize(count: chunks); fastLists.deallocate() }
-        awakeBodies.withUnsafeBufferPointer { awakeBuffer in
+        sets.awake.withUnsafeBufferPointer { awakeBuffer in
             let awake = awakeBuffer.baseAddress!
             pool.forEachChunk(awakeCount, minimum: SplitSize.bodies) { r, chunk in
                 var fast: [Int32] = []
@@ -557,7 +557,7 @@ extension World {
         movedLists.initialize(repeating: [], count: chunks)
         defer { movedLists.deinitialize(count: chunks); movedLists.deallocate() }
         let margin = aabbMargin
-        awakeBodies.withUnsafeBufferPointer { awakeBuffer in
+        sets.awake.withUnsafeBufferPointer { awakeBuffer in
             let awake = awakeBuffer.baseAddress!
             pool.forEachChunk(ctx.awakeCount, minimum: SplitSize.bodies) { r, chunk in
                 var moved: [Int32] = []
@@ -582,7 +582,7 @@ extension World {
                 movedLists[chunk] = moved
             }
         }
-        for c in 0..<chunks { movedProxies.append(contentsOf: movedLists[c]) }
+        for c in 0..<chunks { broadPhase.movedProxies.append(contentsOf: movedLists[c]) }
     }
 }
 
