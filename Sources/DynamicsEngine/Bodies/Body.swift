@@ -52,7 +52,7 @@ struct Body: PoolElement {
     // contact costs one cache line per body (declaration order is layout order).
     var transform: Transform = .identity        // origin pose
     var center: Vec2 = .zero                    // centre of mass, world
-    /// Index into `World.awakeBodies`, −1 when asleep or static.
+    /// Index into the awake list (`BodySets.awake`), −1 when asleep or static.
     var awakeIndex: Int32 = -1
     /// Largest distance from the centre of mass to any shape point (pt): turns ω into a speed.
     var maxExtent: Float = 0

@@ -27,9 +27,9 @@ extension World {
     /// visiting the bodies that slept. Empty before the first step and after a step that did not run.
     package func collectMovedBodies(into out: inout [MovedBody]) {
         out.removeAll(keepingCapacity: true)
-        out.reserveCapacity(movedBodies.count)
+        out.reserveCapacity(sets.moved.count)
         let base = bodies.base
-        for bi in movedBodies where Int(bi) < bodies.count {
+        for bi in sets.moved where Int(bi) < bodies.count {
             let b = base[Int(bi)]
             guard b.isAlive else { continue }   // destroyed since the step
             out.append(MovedBody(userData: b.userData, transform: b.transform))
@@ -75,7 +75,7 @@ extension World {
             } else if !shapes[si].fatAABB.contains(box) {
                 shapes[si].fatAABB = box.inflated(by: margin(for: box))
             }
-            if !shapes[si].enlarged { shapes[si].enlarged = true; movedProxies.append(s) }
+            if !shapes[si].enlarged { shapes[si].enlarged = true; broadPhase.movedProxies.append(s) }
             noteTeleportForQueries(s)
             s = shapes[si].nextShape
         }
@@ -246,7 +246,7 @@ extension World {
             if type == .static || old == .static { noteStaticChange(s) }
             s = shapes[Int(s)].nextShape
         }
-        proxyListDirty = true
+        broadPhase.noteMovableShapesChanged()
         updateMass(bi)
         refreshShapeBoxes(bi)
     }

@@ -24,7 +24,7 @@ extension World {
             if d.isAwake || d.type == .kinematic {
                 addToAwake(index)
             } else {
-                let island = newSleepIsland([index])
+                let island = sets.newSleepIsland([index])
                 bodies[Int(index)].sleepIsland = island
             }
         }
@@ -63,7 +63,7 @@ extension World {
         if bodies[bi].sleepIsland >= 0 { removeFromSleepIsland(id.index) }
         bodies[bi].headShape = -1
         // a static body's shapes were noted one by one (`freeShape`); a body holds no other proxies
-        if bodies[bi].type != .static { proxyListDirty = true }
+        if bodies[bi].type != .static { broadPhase.noteMovableShapesChanged() }
         bodies.remove(id.index)
     }
 

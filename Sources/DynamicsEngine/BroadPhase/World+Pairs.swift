@@ -1,46 +1,12 @@
-// The broad phase: the proxy lists, the grid's cell size, and the pair search that creates a
-// contact for each new pair of overlapping fat boxes.
+// The pair search: the step's broad phase (`BroadPhase`), which creates a contact for each new
+// pair of overlapping fat boxes.
 
 extension World {
-    func rebuildProxyLists() {
-        movableProxies.removeAll(keepingCapacity: true)
-        kinematicProxies.removeAll(keepingCapacity: true)
-        // A shape whose filter passes nothing is in no list: no pair can come of it, and a grid entry
-        // would only be moved and scanned past every step.
-        for i in 0..<shapes.count where shapes[i].isAlive && !shapes[i].isStaticProxy && !shapes[i].filter.collidesWithNothing {
-            movableProxies.append(Int32(i))
-            if bodies[Int(shapes[i].body)].type == .kinematic { kinematicProxies.append(Int32(i)) }
-        }
-        proxyListDirty = false
-        grid.movableDirty = true
-    }
+    /// Whether shape `p` belongs in the grid's static layer now (see `BroadPhase.rebuildProxyLists`).
+    func isStaticGridProxy(_ p: Int32) -> Bool { BroadPhase.isStaticGridProxy(shapes[Int(p)]) }
 
-    /// Whether shape `p` belongs in the grid's static layer now (see `rebuildProxyLists`).
-    func isStaticGridProxy(_ p: Int32) -> Bool {
-        let s = shapes[Int(p)]
-        return s.isAlive && s.isStaticProxy && !s.filter.collidesWithNothing
-    }
-
-    /// Brings the grid's static layer up to date with the static shapes noted since the last
-    /// pair search (`staticChanges`), or rebuilds it from all of them when it is dirty.
-    func updateStaticLayer() {
-        guard grid.staticDirty || !staticChanges.isEmpty else { return }
-        grid.updateStatic(changes: &staticChanges, shapes: shapes.base, shapeCount: shapes.count, bodies: bodies.base,
-                          isMember: { isStaticGridProxy($0) },
-                          all: { (0..<Int32(shapes.count)).filter { isStaticGridProxy($0) } })
-    }
-
-    /// Picks the grid cell from the typical size of movable shapes: the median of their fat boxes'
-    /// larger side (a cell about one object wide keeps each object in ≤ 4 cells and few objects per cell).
-    func chooseCellSize() {
-        guard !movableProxies.isEmpty else { return }
-        var sizes = movableProxies.map { max(shapes[Int($0)].fatAABB.width, shapes[Int($0)].fatAABB.height) }
-        sizes.sort()
-        let median = sizes[sizes.count / 2]
-        grid.setCellSize(max(median, 4 * linearSlop))
-        cellSizeProxyCount = movableProxies.count
-        cellSizeChosen = true
-    }
+    /// Brings the grid's static layer up to date (`BroadPhase.updateStaticLayer`).
+    func updateStaticLayer() { broadPhase.updateStaticLayer(shapes: shapes, bodies: bodies) }
 
     func shouldCollide(_ a: Int32, _ b: Int32) -> Bool {
         let sa = shapes[Int(a)], sb = shapes[Int(b)]
@@ -54,30 +20,32 @@ extension World {
     }
 
     func updatePairs() {
-        lastStepCrowdLimited = 0
+        broadPhase.lastStepCrowdLimited = 0
         noteMovesForQueries()                           // before the moves are consumed below
-        if proxyListDirty { rebuildProxyLists() }
+        if broadPhase.proxyListDirty { broadPhase.rebuildProxyLists(shapes: shapes, bodies: bodies) }
         if def.cellSize == nil {
-            if !cellSizeChosen || movableProxies.count > 2 * cellSizeProxyCount + 64 { chooseCellSize() }
+            if !broadPhase.cellSizeChosen || broadPhase.movableProxies.count > 2 * broadPhase.cellSizeProxyCount + 64 {
+                broadPhase.chooseCellSize(shapes: shapes, minimum: 4 * linearSlop)
+            }
         }
         updateStaticLayer()
         // Moves of shapes the grid does not hold (see `rebuildProxyLists`) need no search.
-        movedProxies.removeAll { p in
+        broadPhase.movedProxies.removeAll { p in
             guard Int(p) < shapes.count, shapes[Int(p)].isAlive, shapes[Int(p)].filter.collidesWithNothing else { return false }
             shapes[Int(p)].enlarged = false
             return true
         }
-        guard !movedProxies.isEmpty else { return }
+        guard !broadPhase.movedProxies.isEmpty else { return }
         // Raw views of the pools: no slot is added until the new contacts are created below.
         let base = shapes.base, bodyBase = bodies.base
-        grid.updateMovable(movableProxies, moved: movedProxies, shapes: base, shapeCount: shapes.count, bodies: bodyBase)
+        broadPhase.grid.updateMovable(broadPhase.movableProxies, moved: broadPhase.movedProxies, shapes: base, shapeCount: shapes.count, bodies: bodyBase)
         // The merged candidates; the arrays are kept between steps for their capacity.
         var candidates = PairCandidates()
-        swap(&candidates, &pairCandidates)
+        swap(&candidates, &broadPhase.pairCandidates)
         candidates.found.removeAll(keepingCapacity: true)
         candidates.jointed.removeAll(keepingCapacity: true)
         candidates.limited = 0
-        movedProxies.sort()
+        broadPhase.movedProxies.sort()
         // The moved proxies search in blocks, in parallel: each block collects its own candidates
         // (through a pointer: appending to a local captured by the report function costs a dynamic
         // exclusivity check per candidate), merged below in block order and then sorted, so the
@@ -87,15 +55,15 @@ extension World {
         // lists, keys): through `self` each lookup would cost an exclusivity check, through a copy a
         // retain and release of its arrays per query. Nothing writes the table or the grid before
         // the views end.
-        let movedCount = movedProxies.count
+        let movedCount = broadPhase.movedProxies.count
         let blockSize = SplitSize.pairSearchBlock
         let blocks = (movedCount + blockSize - 1) / blockSize
         let out = UnsafeMutablePointer<PairCandidates>.allocate(capacity: blocks)
         out.initialize(repeating: PairCandidates(), count: blocks)
         defer { out.deinitialize(count: blocks); out.deallocate() }
-        movedProxies.withUnsafeBufferPointer { movedBuffer in
+        broadPhase.movedProxies.withUnsafeBufferPointer { movedBuffer in
             let moved = movedBuffer.baseAddress!
-            grid.withQuery { g in pairs.withKeys { existing in
+            broadPhase.grid.withQuery { g in broadPhase.pairs.withKeys { existing in
                 pool.run(blocks: blocks) { block in
                     let o = out + block
                     for i in (block * blockSize)..<min(movedCount, (block + 1) * blockSize) {
@@ -148,8 +116,8 @@ extension World {
             let a = shapes[Int(key >> 32)].body, b = shapes[Int(key & 0xFFFF_FFFF)].body
             if !jointPreventsCollision(a, b) { candidates.found.append(key) }
         }
-        for p in movedProxies where Int(p) < shapes.count { shapes[Int(p)].enlarged = false }
-        movedProxies.removeAll(keepingCapacity: true)
+        for p in broadPhase.movedProxies where Int(p) < shapes.count { shapes[Int(p)].enlarged = false }
+        broadPhase.movedProxies.removeAll(keepingCapacity: true)
         candidates.found.sort()
         var last = UInt64.max
         for key in candidates.found where key != last {
@@ -157,13 +125,13 @@ extension World {
             let a = Int32(truncatingIfNeeded: key >> 32), b = Int32(truncatingIfNeeded: key & 0xFFFF_FFFF)
             // The budget, in key order: the searches judged each shape's room apart.
             let crowds = crowding(key)
-            if (crowds.low && pairs.crowdCount(a) >= World.crowdLimit) || (crowds.high && pairs.crowdCount(b) >= World.crowdLimit) {
+            if (crowds.low && broadPhase.pairs.crowdCount(a) >= World.crowdLimit) || (crowds.high && broadPhase.pairs.crowdCount(b) >= World.crowdLimit) {
                 candidates.limited += 1
                 continue
             }
             createContact(a, b)
         }
-        lastStepCrowdLimited = candidates.limited
-        swap(&candidates, &pairCandidates)
+        broadPhase.lastStepCrowdLimited = candidates.limited
+        swap(&candidates, &broadPhase.pairCandidates)
     }
 }

@@ -49,8 +49,8 @@ extension World {
     func resolveImpactChains(_ solved: UnsafePointer<SolvedContact>, count: Int, states: UnsafeMutablePointer<BodyState>,
                              sims: UnsafePointer<BodyStepData>, bodyCount: Int, dt: Float) {
         let threshold = restitutionThreshold
-        let body = impactBodyBuffer.reset(count: bodyCount + 1, to: ImpactBody())
-        let impacts = impactBuffer.reserve(count: max(1, count))
+        let body = scratch.impactBodies.reset(count: bodyCount + 1, to: ImpactBody())
+        let impacts = scratch.impacts.reserve(count: max(1, count))
         var impactCount = 0
         var anyClosing = false
         // One pass over the touching contacts: the elastic ones, their chain degrees, and whether

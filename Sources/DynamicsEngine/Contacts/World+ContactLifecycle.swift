@@ -15,7 +15,7 @@ extension World {
         c.enableContactEvents = shapeA.enableContactEvents || shapeB.enableContactEvents
         c.pairKey = pairKey(a, b)
         let index = contacts.insert(c)
-        pairs.insert(c.pairKey, index, crowding: crowding(c.pairKey))
+        broadPhase.pairs.insert(c.pairKey, index, crowding: crowding(c.pairKey))
         for side in 0..<2 {
             let bi = Int(side == 0 ? c.bodyA : c.bodyB)
             let key = (index << 1) | Int32(side)
@@ -55,7 +55,7 @@ extension World {
         if reportEnd && c.isTouching && c.enableContactEvents {
             endEvents.append(ContactEvent(shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB), point: .zero, normal: c.manifold.normal, approachSpeed: 0))
         }
-        pairs.remove(c.pairKey, crowding: crowding(c.pairKey))
+        broadPhase.pairs.remove(c.pairKey, crowding: crowding(c.pairKey))
         for side in 0..<2 {
             let bi = Int(side == 0 ? c.bodyA : c.bodyB)
             let prev = c.prevKey.get(side), next = c.nextKey.get(side)

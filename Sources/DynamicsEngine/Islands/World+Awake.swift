@@ -1,37 +1,26 @@
-// The awake list and the sleeping islands: which bodies the step moves, and which wake together.
+// Keeping the bodies' back links in step with `BodySets`: joining and leaving the awake list,
+// falling asleep in an island and waking with it.
 
 extension World {
     // MARK: Awake list and sleeping islands
 
     func addToAwake(_ bi: Int32) {
         guard bodies[Int(bi)].awakeIndex < 0 else { return }
-        bodies[Int(bi)].awakeIndex = Int32(awakeBodies.count)
-        awakeBodies.append(bi)
+        bodies[Int(bi)].awakeIndex = sets.appendAwake(bi)
     }
 
     func removeFromAwake(_ bi: Int32) {
         let ai = Int(bodies[Int(bi)].awakeIndex)
         guard ai >= 0 else { return }
-        let last = awakeBodies.removeLast()
-        if ai < awakeBodies.count {
-            awakeBodies[ai] = last
-            bodies[Int(last)].awakeIndex = Int32(ai)
-        }
+        if let moved = sets.removeAwake(at: ai) { bodies[Int(moved)].awakeIndex = Int32(ai) }
         bodies[Int(bi)].awakeIndex = -1
-    }
-
-    func newSleepIsland(_ members: [Int32]) -> Int32 {
-        if let f = freeSleepIslands.popLast() { sleepIslands[Int(f)] = members; return f }
-        sleepIslands.append(members)
-        return Int32(sleepIslands.count - 1)
     }
 
     func removeFromSleepIsland(_ bi: Int32) {
         let isl = Int(bodies[Int(bi)].sleepIsland)
         guard isl >= 0 else { return }
-        if let k = sleepIslands[isl].firstIndex(of: bi) { sleepIslands[isl].remove(at: k) }
         bodies[Int(bi)].sleepIsland = -1
-        if sleepIslands[isl].isEmpty { freeSleepIslands.append(Int32(isl)) }
+        sets.remove(bi, fromSleepIsland: isl)
     }
 
     /// Wakes the body and every body that fell asleep with it.
@@ -42,10 +31,7 @@ extension World {
         if b.awakeIndex >= 0 { bodies[Int(bi)].sleepTime = 0; return }
         let isl = Int(b.sleepIsland)
         if isl >= 0 {
-            let members = sleepIslands[isl]
-            sleepIslands[isl] = []
-            freeSleepIslands.append(Int32(isl))
-            for m in members {
+            for m in sets.takeSleepIsland(isl) {
                 bodies[Int(m)].sleepIsland = -1
                 bodies[Int(m)].sleepTime = 0
                 addToAwake(m)

@@ -34,7 +34,7 @@ extension World {
     func markShapesMoved(_ bi: Int32) {
         var s = bodies[Int(bi)].headShape
         while s >= 0 {
-            if !shapes[Int(s)].enlarged { shapes[Int(s)].enlarged = true; movedProxies.append(s) }
+            if !shapes[Int(s)].enlarged { shapes[Int(s)].enlarged = true; broadPhase.movedProxies.append(s) }
             s = shapes[Int(s)].nextShape
         }
     }
@@ -56,7 +56,7 @@ extension World {
             bodies[bi].headJointKey = key
             bodies[bi].jointCount += 1
         }
-        grid.movableDirty = true   // the bodies' entries record whether they have joints
+        broadPhase.grid.movableDirty = true   // the bodies' entries record whether they have joints
     }
 
     private func unlinkJoint(_ ji: Int32) {
@@ -68,7 +68,7 @@ extension World {
             if next >= 0 { joints[Int(next >> 1)].prevKey.set(Int(next & 1), prev) }
             bodies[bi].jointCount -= 1
         }
-        grid.movableDirty = true
+        broadPhase.grid.movableDirty = true
     }
 
     /// Whether a joint that disables collision links the two bodies.

@@ -32,13 +32,20 @@ struct SegmentJoinIndex {
 }
 
 extension World {
+    /// Brings the broad phase's segment ghosts up to date (`BroadPhase.updateSegmentGhosts`).
+    func updateSegmentGhosts() {
+        broadPhase.updateSegmentGhosts(smooth: def.smoothSegmentJoins, shapes: shapes, bodies: bodies)
+    }
+}
+
+extension BroadPhase {
     /// Brings `segmentGhosts` up to date: from every static segment when `segmentGhostsDirty`,
     /// else only for the static shapes noted since (`noteStaticChange`) and the segments that
     /// share an end with them. An end shared by three or more segments gets no ghost (no single
     /// neighbour to leave the contact to). The ghosts depend only on which segments end where,
     /// never on the order they were filed in.
-    func updateSegmentGhosts() {
-        guard def.smoothSegmentJoins else {
+    mutating func updateSegmentGhosts(smooth: Bool, shapes: SlotPool<Shape>, bodies: SlotPool<Body>) {
+        guard smooth else {
             segmentGhostsDirty = false
             segmentJoins.pending.removeAll()
             segmentGhosts.removeAll()
@@ -48,9 +55,9 @@ extension World {
             segmentGhostsDirty = false
             segmentJoins = SegmentJoinIndex()
             segmentGhosts.removeAll(keepingCapacity: true)
-            for i in 0..<Int32(shapes.count) { fileSegment(i) }
+            for i in 0..<Int32(shapes.count) { fileSegment(i, shapes: shapes, bodies: bodies) }
             for i in 0..<Int32(shapes.count) where i < Int32(segmentJoins.filed.count) && segmentJoins.filed[Int(i)] != nil {
-                findGhosts(i)
+                findGhosts(i, shapes: shapes, bodies: bodies)
             }
             return
         }
@@ -63,18 +70,20 @@ extension World {
         for s in changed where s != last && s >= 0 && Int(s) < shapes.count {
             last = s
             if let keys = unfileSegment(s) { touched.append(keys.x); touched.append(keys.y) }
-            if let keys = fileSegment(s) { touched.append(keys.x); touched.append(keys.y) }
+            if let keys = fileSegment(s, shapes: shapes, bodies: bodies) {
+                touched.append(keys.x); touched.append(keys.y)
+            }
             if Int(s) < segmentGhosts.count { segmentGhosts[Int(s)] = SegmentGhosts() }
         }
         // every segment at an end that changed, and the changed ones themselves
         for k in touched {
-            for o in segmentJoins.ends[k] ?? [] { findGhosts(o) }
+            for o in segmentJoins.ends[k] ?? [] { findGhosts(o, shapes: shapes, bodies: bodies) }
         }
     }
 
     /// Files shape `s` under its end points when it is a live static segment; returns the keys.
     @discardableResult
-    private func fileSegment(_ s: Int32) -> SIMD2<UInt64>? {
+    private mutating func fileSegment(_ s: Int32, shapes: SlotPool<Shape>, bodies: SlotPool<Body>) -> SIMD2<UInt64>? {
         let i = Int(s)
         guard shapes[i].isAlive, shapes[i].kind == .segment else { return nil }
         let xf = bodies[Int(shapes[i].body)].transform
@@ -91,7 +100,7 @@ extension World {
 
     /// Takes shape slot `s` out of the index (as it was filed, whatever the slot holds now);
     /// returns the keys it was filed under, or nil.
-    private func unfileSegment(_ s: Int32) -> SIMD2<UInt64>? {
+    private mutating func unfileSegment(_ s: Int32) -> SIMD2<UInt64>? {
         guard Int(s) < segmentJoins.filed.count, let keys = segmentJoins.filed[Int(s)] else { return nil }
         segmentJoins.filed[Int(s)] = nil
         for k in [keys.x, keys.y] {
@@ -103,7 +112,7 @@ extension World {
     }
 
     /// Sets the ghosts of filed segment `s` from its neighbours in the index.
-    private func findGhosts(_ s: Int32) {
+    private mutating func findGhosts(_ s: Int32, shapes: SlotPool<Shape>, bodies: SlotPool<Body>) {
         let i = Int(s)
         guard i < segmentJoins.filed.count, let keys = segmentJoins.filed[i] else { return }
         if segmentGhosts.count < shapes.count {
@@ -122,7 +131,9 @@ extension World {
         if let v = far(keys.y) { g.after = v; g.hasAfter = true }
         segmentGhosts[i] = g
     }
+}
 
+extension World {
     /// Whether `m` (segment `segment` on a static body, against another shape; the normal points
     /// from the segment to it) is a contact the segment's end makes only because the segment is
     /// taken alone: the normal leans past an end that meets a neighbour, the deepest point lies at

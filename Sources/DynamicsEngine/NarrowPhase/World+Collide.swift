@@ -9,7 +9,7 @@ extension World {
     func collide() {
         let spec = speculativeDistance
         updateSegmentGhosts()
-        let ghosts = segmentGhosts
+        let ghosts = broadPhase.segmentGhosts
         let recycleDistance = 10 * linearSlop
         let recycleJointed = def.recycleJointedContacts
         let recycleCosAngle: Float = 0.98   // about 11.5°

@@ -21,7 +21,7 @@
 ///   (`World.noteTeleportForQueries`), as it may be queued and applied already;
 /// - those few are rewritten in place (`UniformGrid.updateMovable`); past an eighth of the shapes
 ///   the movable layer is rebuilt, and when non-static shapes were made or destroyed
-///   (`World.shapeListVersion`) the whole grid, which costs about what the step's own grid update
+///   (`BroadPhase.shapeListVersion`) the whole grid, which costs about what the step's own grid update
 ///   costs;
 /// - static shapes made, destroyed or moved (`staticChanges`) are taken out of the static layer
 ///   and put back one by one, as in the broad phase (`UniformGrid.updateStatic`).
@@ -37,7 +37,7 @@ struct QueryIndex {
     /// Whether the grid holds every live shape with its fat box, apart from `pending` and the
     /// world's `movedProxies`. False until the first query.
     var isBuilt = false
-    /// `World.shapeListVersion` at the last rebuild.
+    /// `BroadPhase.shapeListVersion` at the last rebuild.
     var builtVersion: UInt64 = 0
     /// Shapes whose fat box changed since the last update: handed over by the pair search, or
     /// moved by hand.

@@ -6,22 +6,34 @@
 // input answers nothing. Queries change nothing the step reads.
 
 extension World {
-    // MARK: Keeping the index
+    // MARK: Keeping the index (`BroadPhase`'s methods below, over the world's shapes)
 
+    func noteMovesForQueries() { broadPhase.noteMovesForQueries(shapes: shapes) }
+
+    func noteTeleportForQueries(_ s: Int32) { broadPhase.noteTeleportForQueries(s, shapes: shapes) }
+
+    func noteStaticChangeForQueries(_ s: Int32) { broadPhase.noteStaticChangeForQueries(s, shapeSlots: shapes.count) }
+
+    func updateQueryIndex() { broadPhase.updateQueryIndex(shapes: shapes, bodies: bodies, minimumCell: 4 * linearSlop) }
+}
+
+extension BroadPhase {
     /// The pair search hands over the moved shapes it has not seen applied before it consumes
     /// them (see `QueryIndex`). Nothing to do until the first query has built the index.
-    func noteMovesForQueries() {
+    mutating func noteMovesForQueries(shapes: SlotPool<Shape>) {
         defer { queryIndex.appliedMoves = 0 }   // the list is emptied by the search
         guard queryIndex.isBuilt, !queryIndex.movableStale, queryIndex.appliedMoves < movedProxies.count else { return }
         // static shapes come through `staticChanges`
-        for p in movedProxies[queryIndex.appliedMoves...] where !isLiveStatic(p) { queryIndex.pending.append(p) }
+        for p in movedProxies[queryIndex.appliedMoves...] where !BroadPhase.isLiveStatic(p, shapes) {
+            queryIndex.pending.append(p)
+        }
         notePendingOverflow()
     }
 
     /// Past this many pending moves the next query rebuilds the movable layer anyway: stop
     /// collecting (an app that queried once and then steps for hours must not grow the list
     /// without end).
-    private func notePendingOverflow() {
+    private mutating func notePendingOverflow() {
         if queryIndex.pending.count > queryIndex.proxies.count / 4 + 64 {
             queryIndex.movableStale = true
             queryIndex.pending.removeAll()
@@ -29,23 +41,23 @@ extension World {
     }
 
     /// Whether shape slot `p` holds a live shape of a static body (in the query grid's static layer).
-    private func isLiveStatic(_ p: Int32) -> Bool {
+    static func isLiveStatic(_ p: Int32, _ shapes: SlotPool<Shape>) -> Bool {
         p >= 0 && Int(p) < shapes.count && shapes[Int(p)].isAlive && shapes[Int(p)].isStaticProxy
     }
 
     /// A shape moved by hand (`setTransform`, a body type change): noted even when it is queued in
     /// `movedProxies` already, since a query may have applied that entry before this move.
-    func noteTeleportForQueries(_ s: Int32) {
-        guard queryIndex.isBuilt, !queryIndex.movableStale, !isLiveStatic(s) else { return }
+    mutating func noteTeleportForQueries(_ s: Int32, shapes: SlotPool<Shape>) {
+        guard queryIndex.isBuilt, !queryIndex.movableStale, !BroadPhase.isLiveStatic(s, shapes) else { return }
         queryIndex.pending.append(s)
         notePendingOverflow()
     }
 
     /// A static shape made, destroyed or changed (`noteStaticChange`).
-    func noteStaticChangeForQueries(_ s: Int32) {
+    mutating func noteStaticChangeForQueries(_ s: Int32, shapeSlots: Int) {
         guard queryIndex.isBuilt, !queryIndex.grid.staticDirty else { return }
         queryIndex.staticChanges.append(s)
-        if queryIndex.staticChanges.count > shapes.count + 64 {
+        if queryIndex.staticChanges.count > shapeSlots + 64 {
             queryIndex.grid.staticDirty = true
             queryIndex.staticChanges.removeAll()
         }
@@ -53,13 +65,13 @@ extension World {
 
     /// Brings the query grid up to date with the shapes as they are now: the shapes noted since
     /// the last update, and those the pair search has not taken yet and no query applied.
-    func updateQueryIndex() {
+    mutating func updateQueryIndex(shapes: SlotPool<Shape>, bodies: SlotPool<Body>, minimumCell: Float) {
         let base = UnsafePointer(shapes.base), bodyBase = UnsafePointer(bodies.base)
         if !queryIndex.isBuilt || queryIndex.builtVersion != shapeListVersion {
-            rebuildQueryIndex(base, bodyBase)
+            rebuildQueryIndex(base, bodyBase, shapeSlots: shapes.count, minimumCell: minimumCell)
             return
         }
-        updateQueryStatics(base, bodyBase)
+        updateQueryStatics(base, bodyBase, shapeSlots: shapes.count)
         if queryIndex.movableStale {
             // too many moves to keep: the movable layer from scratch
             queryIndex.movableStale = false
@@ -73,7 +85,9 @@ extension World {
         }
         var moved = queryIndex.pending
         if queryIndex.appliedMoves < movedProxies.count {
-            for p in movedProxies[queryIndex.appliedMoves...] where !isLiveStatic(p) { moved.append(p) }
+            for p in movedProxies[queryIndex.appliedMoves...] where !BroadPhase.isLiveStatic(p, shapes) {
+                moved.append(p)
+            }
         }
         queryIndex.appliedMoves = movedProxies.count
         queryIndex.pending.removeAll(keepingCapacity: true)
@@ -87,16 +101,20 @@ extension World {
 
     /// Brings the query grid's static layer up to date (every live static shape): the noted
     /// changes in place, or a rebuild (`UniformGrid.updateStatic`); the bounds grow to cover them.
-    private func updateQueryStatics(_ base: UnsafePointer<Shape>, _ bodyBase: UnsafePointer<Body>) {
+    private mutating func updateQueryStatics(_ base: UnsafePointer<Shape>, _ bodyBase: UnsafePointer<Body>,
+                                             shapeSlots: Int) {
         guard queryIndex.grid.staticDirty || !queryIndex.staticChanges.isEmpty else { return }
         var changes: [Int32] = []
         swap(&changes, &queryIndex.staticChanges)
         var bounds = queryIndex.bounds
+        func isLiveStatic(_ p: Int32) -> Bool {
+            p >= 0 && Int(p) < shapeSlots && base[Int(p)].isAlive && base[Int(p)].isStaticProxy
+        }
         for p in changes where isLiveStatic(p) { bounds = bounds.union(base[Int(p)].fatAABB) }
-        queryIndex.grid.updateStatic(changes: &changes, shapes: base, shapeCount: shapes.count, bodies: bodyBase,
+        queryIndex.grid.updateStatic(changes: &changes, shapes: base, shapeCount: shapeSlots, bodies: bodyBase,
                                      isMember: { isLiveStatic($0) },
                                      all: {
-                                         let all = (0..<Int32(shapes.count)).filter { isLiveStatic($0) }
+                                         let all = (0..<Int32(shapeSlots)).filter { isLiveStatic($0) }
                                          for p in all { bounds = bounds.union(base[Int(p)].fatAABB) }
                                          return all
                                      })
@@ -104,13 +122,14 @@ extension World {
         queryIndex.bounds = bounds
     }
 
-    private func rebuildQueryIndex(_ base: UnsafePointer<Shape>, _ bodyBase: UnsafePointer<Body>) {
+    private mutating func rebuildQueryIndex(_ base: UnsafePointer<Shape>, _ bodyBase: UnsafePointer<Body>,
+                                            shapeSlots: Int, minimumCell: Float) {
         var proxies: [Int32] = []
         swap(&proxies, &queryIndex.proxies)
         proxies.removeAll(keepingCapacity: true)
         var bounds = AABB(lower: Vec2(.infinity, .infinity), upper: Vec2(-.infinity, -.infinity))
         var n = 0
-        for i in 0..<shapes.count where base[i].isAlive {
+        for i in 0..<shapeSlots where base[i].isAlive {
             n += 1
             if !base[i].isStaticProxy { proxies.append(Int32(i)) }
             bounds = bounds.union(base[i].fatAABB)
@@ -122,19 +141,19 @@ extension World {
             var sizes: [Float] = []
             for p in proxies { sizes.append(max(base[Int(p)].fatAABB.width, base[Int(p)].fatAABB.height)) }
             if sizes.isEmpty {
-                for i in 0..<shapes.count where base[i].isAlive { sizes.append(max(base[i].fatAABB.width, base[i].fatAABB.height)) }
+                for i in 0..<shapeSlots where base[i].isAlive { sizes.append(max(base[i].fatAABB.width, base[i].fatAABB.height)) }
             }
             if !sizes.isEmpty {
                 sizes.sort()
-                queryIndex.grid.setCellSize(max(sizes[sizes.count / 2], 4 * linearSlop))
+                queryIndex.grid.setCellSize(max(sizes[sizes.count / 2], minimumCell))
             }
             queryIndex.cellSizeShapeCount = max(n, 1)
         }
         queryIndex.grid.movableDirty = true
-        queryIndex.grid.updateMovable(proxies, moved: [], shapes: base, shapeCount: shapes.count, bodies: bodyBase)
+        queryIndex.grid.updateMovable(proxies, moved: [], shapes: base, shapeCount: shapeSlots, bodies: bodyBase)
         queryIndex.grid.staticDirty = true
         queryIndex.staticChanges.removeAll(keepingCapacity: true)
-        updateQueryStatics(base, bodyBase)
+        updateQueryStatics(base, bodyBase, shapeSlots: shapeSlots)
         queryIndex.movableStale = false
         swap(&proxies, &queryIndex.proxies)
         queryIndex.bounds = bounds
@@ -144,18 +163,21 @@ extension World {
         queryIndex.isBuilt = true
         queryIndex.didRebuild()
     }
+}
 
+extension World {
     /// How often the query grid was rebuilt and updated, how many of the updates were done in
     /// place, and how many shapes they moved to other cells (for tests).
     package var queryIndexCounts: (rebuilds: Int, updates: Int, inPlace: Int, relocations: Int) {
-        (queryIndex.rebuildCount, queryIndex.updateCount, queryIndex.grid.inPlaceUpdates, queryIndex.grid.relocations)
+        let index = broadPhase.queryIndex
+        return (index.rebuildCount, index.updateCount, index.grid.inPlaceUpdates, index.grid.relocations)
     }
 
     /// A box around every shape (their fat boxes, after bringing the query grid up to date), or
     /// nil when there are none: nothing outside it can be hit, so callers clip long rays to it.
     package func queryBounds() -> AABB? {
         updateQueryIndex()
-        return queryIndex.bounds.isValid ? queryIndex.bounds : nil
+        return broadPhase.queryIndex.bounds.isValid ? broadPhase.queryIndex.bounds : nil
     }
 
     // MARK: Per-shape tests, shared by the grid and the walk
@@ -188,9 +210,9 @@ extension World {
     /// several cells is tested once per query. The marks are borrowed (swapped out) for the call.
     private func withVisitMarks(_ body: (UnsafeMutableBufferPointer<UInt32>, UInt32) -> Void) {
         var visited: [UInt32] = []
-        let stamp = queryIndex.nextStamp(slots: shapes.count)
-        swap(&visited, &queryIndex.visited)
-        defer { swap(&visited, &queryIndex.visited) }
+        let stamp = broadPhase.queryIndex.nextStamp(slots: shapes.count)
+        swap(&visited, &broadPhase.queryIndex.visited)
+        defer { swap(&visited, &broadPhase.queryIndex.visited) }
         visited.withUnsafeMutableBufferPointer { body($0, stamp) }
     }
 
@@ -204,7 +226,7 @@ extension World {
         let base = UnsafePointer(shapes.base), bodyBase = UnsafePointer(bodies.base)
         var found: [Int32] = []
         withVisitMarks { vis, stamp in
-            queryIndex.grid.withQuery { g in
+            broadPhase.queryIndex.grid.withQuery { g in
                 func consider(_ e: GridEntry) {
                     let p = Int(e.proxy)
                     // a vacated entry (−1) or one already tested from a bucket shared by two cells
@@ -246,7 +268,7 @@ extension World {
         let base = UnsafePointer(shapes.base)
         var found: [Int32] = []
         withVisitMarks { vis, stamp in
-            queryIndex.grid.withQuery { g in
+            broadPhase.queryIndex.grid.withQuery { g in
                 func consider(_ e: GridEntry) {
                     let p = Int(e.proxy)
                     guard p >= 0, vis[p] != stamp else { return }
@@ -324,11 +346,11 @@ extension World {
         guard a.isFinite, b.isFinite, d != .zero, d.isFinite else { return }
         updateQueryIndex()
         let slack = World.raySlack(a, d)
-        guard let (t0, t1) = queryIndex.bounds.inflated(by: slack).clip(a, d) else { return }
+        guard let (t0, t1) = broadPhase.queryIndex.bounds.inflated(by: slack).clip(a, d) else { return }
         let base = UnsafePointer(shapes.base), bodyBase = UnsafePointer(bodies.base)
         var limit: Float = 1
         withVisitMarks { vis, stamp in
-            queryIndex.grid.withQuery { g in
+            broadPhase.queryIndex.grid.withQuery { g in
                 let movable = g.movable, statics = g.statics
                 func consider(_ e: GridEntry) {
                     let p = Int(e.proxy)

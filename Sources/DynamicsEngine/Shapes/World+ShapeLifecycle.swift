@@ -47,8 +47,8 @@ extension World {
         let index = shapes.insert(s)
         bodies[bi].headShape = index
         bodies[bi].shapeCount += 1
-        movedProxies.append(index)
-        if s.isStaticProxy { noteStaticChange(index) } else { proxyListDirty = true }
+        broadPhase.movedProxies.append(index)
+        if s.isStaticProxy { noteStaticChange(index) } else { broadPhase.noteMovableShapesChanged() }
         if bodies[bi].type != .dynamic && bodies[bi].shapeCount > 1 {
             // A static or kinematic body has no mass to recompute, only its reach: one more shape
             // widens it or not. A full pass per shape made a boundary of n segments cost O(n²)
@@ -94,7 +94,7 @@ extension World {
         shapes[Int(si)].polygon?.free()
         shapes[Int(si)].polygon = nil
         shapes.remove(si)
-        if wasStatic { noteStaticChange(si) } else { proxyListDirty = true }
+        if wasStatic { noteStaticChange(si) } else { broadPhase.noteMovableShapesChanged() }
     }
 
     /// Static shape `s` was made, destroyed, moved, or changed what it collides with: queued for
@@ -102,14 +102,7 @@ extension World {
     /// put it back as it is now. So one boundary replaced among n costs its own cells, not n.
     /// A queue grown past the shapes (changes without steps) is dropped for a rebuild instead.
     func noteStaticChange(_ s: Int32) {
-        if !grid.staticDirty {
-            staticChanges.append(s)
-            if staticChanges.count > shapes.count + 64 { grid.staticDirty = true; staticChanges.removeAll() }
-        }
-        if !segmentGhostsDirty {
-            segmentJoins.pending.append(s)
-            if segmentJoins.pending.count > shapes.count + 64 { segmentGhostsDirty = true; segmentJoins.pending.removeAll() }
-        }
+        broadPhase.noteStaticChange(s, shapeSlots: shapes.count)
         noteStaticChangeForQueries(s)
     }
 

@@ -27,10 +27,10 @@ extension World {
         let bi = Int(shapes[Int(si)].body)
         if shapes[Int(si)].filter.collidesWithNothing != f.collidesWithNothing {
             // it joins or leaves the broad phase (see `rebuildProxyLists`)
-            if shapes[Int(si)].isStaticProxy { noteStaticChange(si) } else { proxyListDirty = true }
+            if shapes[Int(si)].isStaticProxy { noteStaticChange(si) } else { broadPhase.noteMovableShapesChanged() }
         }
         shapes[Int(si)].filter = f
-        grid.movableDirty = true   // entries record whether a filter is the default one
+        broadPhase.grid.movableDirty = true   // entries record whether a filter is the default one
         // drop contacts the new filter forbids; new pairs are found by the next search
         var ck = bodies[bi].headContactKey
         while ck >= 0 {
@@ -43,7 +43,7 @@ extension World {
             }
             ck = next
         }
-        if !shapes[Int(si)].enlarged { shapes[Int(si)].enlarged = true; movedProxies.append(si) }
+        if !shapes[Int(si)].enlarged { shapes[Int(si)].enlarged = true; broadPhase.movedProxies.append(si) }
         if shapes[Int(si)].isStaticProxy {
             // a static shape searches the movable layer when marked moved
         }

@@ -220,9 +220,9 @@ extension World {
         w.u32(UInt32(SnapshotFormat.current))
         gravity.write(to: &w)
         stepCount.write(to: &w)
-        w.f32(grid.cellSize)
-        cellSizeChosen.write(to: &w)
-        cellSizeProxyCount.write(to: &w)
+        w.f32(broadPhase.grid.cellSize)
+        broadPhase.cellSizeChosen.write(to: &w)
+        broadPhase.cellSizeProxyCount.write(to: &w)
         w.count(bodies.count)
         for (i, b) in bodies.enumerated() {
             b.isAlive.write(to: &w); w.u32(bodies.generations[i])
@@ -247,11 +247,11 @@ extension World {
             if j.isAlive { j.writeFields(to: &w) }
         }
         w.int32s(joints.freeList)
-        w.int32s(awakeBodies)
-        w.count(sleepIslands.count)
-        for island in sleepIslands { w.int32s(island) }
-        w.int32s(freeSleepIslands)
-        w.int32s(movedProxies)
+        w.int32s(sets.awake)
+        w.count(sets.sleepIslands.count)
+        for island in sets.sleepIslands { w.int32s(island) }
+        w.int32s(sets.freeSleepIslands)
+        w.int32s(broadPhase.movedProxies)
         return WorldSnapshot(bytes: w.bytes)
     }
 
@@ -325,24 +325,26 @@ extension World {
         contacts.replaceAll(elements: d.contacts, generations: Array(repeating: 0, count: d.contacts.count), free: d.freeContacts)
         for i in contacts.indices where contacts[i].isAlive { contacts[i].pairKey = pairKey(contacts[i].shapeA, contacts[i].shapeB) }
         joints.replaceAll(elements: d.joints, generations: d.jointGenerations, free: d.freeJoints)
-        awakeBodies = d.awakeBodies
-        sleepIslands = d.sleepIslands
-        freeSleepIslands = d.freeSleepIslands
-        movedProxies = d.movedProxies
+        sets.awake = d.awakeBodies
+        sets.sleepIslands = d.sleepIslands
+        sets.freeSleepIslands = d.freeSleepIslands
+        broadPhase.movedProxies = d.movedProxies
         stepCount = d.stepCount
-        pairs = PairTable(capacity: contacts.count)
-        for (i, c) in contacts.enumerated() where c.isAlive { pairs.insert(c.pairKey, Int32(i), crowding: crowding(c.pairKey)) }
-        grid = UniformGrid()
-        grid.setCellSize(d.cellSize)
-        grid.staticDirty = true
-        cellSizeChosen = d.cellSizeChosen
-        cellSizeProxyCount = d.cellSizeProxyCount
-        proxyListDirty = true
-        staticChanges.removeAll()
-        segmentGhostsDirty = true
-        segmentJoins = SegmentJoinIndex()
+        broadPhase.pairs = PairTable(capacity: contacts.count)
+        for (i, c) in contacts.enumerated() where c.isAlive {
+            broadPhase.pairs.insert(c.pairKey, Int32(i), crowding: crowding(c.pairKey))
+        }
+        broadPhase.grid = UniformGrid()
+        broadPhase.grid.setCellSize(d.cellSize)
+        broadPhase.grid.staticDirty = true
+        broadPhase.cellSizeChosen = d.cellSizeChosen
+        broadPhase.cellSizeProxyCount = d.cellSizeProxyCount
+        broadPhase.noteMovableShapesChanged()
+        broadPhase.staticChanges.removeAll()
+        broadPhase.segmentGhostsDirty = true
+        broadPhase.segmentJoins = SegmentJoinIndex()
         beginEvents = []
-        movedBodies = []
+        sets.moved = []
         endEvents = []
     }
 }

@@ -14,7 +14,9 @@ extension World {
     func solveContinuous(_ fast: [Int32]) {
         // nothing to hit (a world of UIKit items in no collision behaviour): skip the sweeps
         updateStaticLayer()   // (already done by this step's pair search, unless shapes changed since)
-        if !proxyListDirty && grid.staticProxyCount == 0 && kinematicProxies.isEmpty { return }
+        if !broadPhase.proxyListDirty && broadPhase.grid.staticProxyCount == 0 && broadPhase.kinematicProxies.isEmpty {
+            return
+        }
         let base = shapes.base, bodyBase = bodies.base
         let count = fast.count
         let times = UnsafeMutablePointer<Float>.allocate(capacity: count)
@@ -22,7 +24,7 @@ extension World {
         let blockSize = SplitSize.sweepBlock
         fast.withUnsafeBufferPointer { fastBuffer in
             let list = fastBuffer.baseAddress!
-            grid.withQuery { g in
+            broadPhase.grid.withQuery { g in
                 pool.run(blocks: (count + blockSize - 1) / blockSize) { block in
                     for k in (block * blockSize)..<min(count, (block + 1) * blockSize) {
                         times[k] = self.sweep(Int(list[k]), base, bodyBase, g)
@@ -86,7 +88,7 @@ extension World {
             }
             func testEntry(_ e: GridEntry) { test(e.proxy) }
             grid.query(sweep, exclude: -1, isStatic: true, testEntry)
-            for q in kinematicProxies where base[Int(q)].fatAABB.overlaps(sweep) { test(q) }
+            for q in broadPhase.kinematicProxies where base[Int(q)].fatAABB.overlaps(sweep) { test(q) }
         }
         return tMin
     }
@@ -222,7 +224,7 @@ extension World {
             let reach = shapes[si].computeAABB(nb.transform).inflated(by: speculativeDistance)
             if !shapes[si].fatAABB.contains(reach) {
                 shapes[si].fatAABB = reach.inflated(by: margin(for: reach))
-                if !shapes[si].enlarged { shapes[si].enlarged = true; movedProxies.append(s2) }
+                if !shapes[si].enlarged { shapes[si].enlarged = true; broadPhase.movedProxies.append(s2) }
             }
             s2 = shapes[si].nextShape
         }

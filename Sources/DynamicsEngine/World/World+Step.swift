@@ -7,7 +7,7 @@ extension World {
     package func step(dt: Float, substeps: Int) {
         beginEvents.removeAll(keepingCapacity: true)
         endEvents.removeAll(keepingCapacity: true)
-        movedBodies.removeAll()
+        sets.moved.removeAll()
         guard dt > 0, dt.isFinite else { return }
         let n = max(1, min(substeps, 64))
         pool.beginStep()
@@ -36,12 +36,12 @@ extension World {
         }
         profile.continuous = timer.lap()
         updateShapeBoxes(ctx)
-        movedBodies = awakeBodies                       // shares the buffer until sleep changes it
+        sets.moved = sets.awake                         // shares the buffer until sleep changes it
         profile.finalize += timer.lap()
         if def.enableSleep { updateSleep(dt: dt) }      // resting islands fall asleep
         clearAppliedForces()                            // the step's forces are spent
         profile.sleep = timer.lap()
-        solvedContactCount = -1
+        scratch.solvedContactCount = -1
         stepCount += 1
         if def.validate {
             // The engine only reports: whoever switched validation on (a test, the animator under

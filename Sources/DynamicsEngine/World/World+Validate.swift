@@ -5,7 +5,7 @@ extension World {
     package func validate() -> [String] {
         var errors: [String] = []
         // awake list
-        for (k, bi) in awakeBodies.enumerated() {
+        for (k, bi) in sets.awake.enumerated() {
             let b = bodies[Int(bi)]
             if !b.isAlive { errors.append("awake body \(bi) is dead") }
             if b.awakeIndex != Int32(k) { errors.append("awake index of body \(bi) is \(b.awakeIndex), expected \(k)") }
@@ -17,7 +17,7 @@ extension World {
                 errors.append("body \(i) is not finite")
             }
             if b.type != .static && b.awakeIndex < 0 {
-                if b.sleepIsland < 0 || !sleepIslands[Int(b.sleepIsland)].contains(Int32(i)) {
+                if b.sleepIsland < 0 || !sets.sleepIslands[Int(b.sleepIsland)].contains(Int32(i)) {
                     errors.append("body \(i) is neither awake nor in a sleeping island")
                 }
                 if b.linearVelocity != .zero || b.angularVelocity != 0 { errors.append("sleeping body \(i) is moving") }
@@ -48,7 +48,9 @@ extension World {
         var alive = 0
         for (i, c) in contacts.enumerated() where c.isAlive {
             alive += 1
-            if pairs.find(c.pairKey) != Int32(i) { errors.append("contact \(i) missing from the pair table") }
+            if broadPhase.pairs.find(c.pairKey) != Int32(i) {
+                errors.append("contact \(i) missing from the pair table")
+            }
             if !shapes[Int(c.shapeA)].isAlive || !shapes[Int(c.shapeB)].isAlive { errors.append("contact \(i) refers to a dead shape") }
             let m = c.manifold
             for k in 0..<Int(max(0, min(m.pointCount, 2))) {
@@ -65,8 +67,10 @@ extension World {
                 }
             }
         }
-        if alive != pairs.count { errors.append("pair table holds \(pairs.count) pairs for \(alive) contacts") }
-        if !pairs.partnerListsAreConsistent() { errors.append("pair table's partner lists disagree with its pairs") }
+        if alive != broadPhase.pairs.count {
+            errors.append("pair table holds \(broadPhase.pairs.count) pairs for \(alive) contacts")
+        }
+        if !broadPhase.pairs.partnerListsAreConsistent() { errors.append("pair table's partner lists disagree with its pairs") }
         // joints
         for (i, j) in joints.enumerated() where j.isAlive {
             if !j.impulses.isFinite { errors.append("joint \(i) (\(j.def.kind)) impulses are not finite: \(j.impulses), def \(j.def), bodies \(bodies[Int(j.bodyA)].type)/\(bodies[Int(j.bodyB)].type) masses \(bodies[Int(j.bodyA)].mass)/\(bodies[Int(j.bodyB)].mass) inertia \(bodies[Int(j.bodyA)].inertia)/\(bodies[Int(j.bodyB)].inertia)") }
@@ -78,7 +82,7 @@ extension World {
             if !s.aabb.isValid { errors.append("shape \(i) box is not valid") }
         }
         // sleeping islands
-        for (k, isl) in sleepIslands.enumerated() {
+        for (k, isl) in sets.sleepIslands.enumerated() {
             for bi in isl where bodies[Int(bi)].sleepIsland != Int32(k) { errors.append("island \(k) lists body \(bi) that is not in it") }
         }
         return errors
@@ -101,7 +105,7 @@ extension World {
                 let ba = bodies[Int(shapes[Int(a)].body)], bb = bodies[Int(shapes[Int(b)].body)]
                 // pairs between resting bodies are not searched until one moves
                 if ba.awakeIndex < 0 && bb.awakeIndex < 0 { continue }
-                if pairs.find(pairKey(a, b)) < 0 { missing.append((shapeID(a), shapeID(b))) }
+                if broadPhase.pairs.find(pairKey(a, b)) < 0 { missing.append((shapeID(a), shapeID(b))) }
             }
         }
         return missing
@@ -135,11 +139,13 @@ extension World {
 
     /// Whether the grid's movable layer hashes its cells (a sparse world) instead of laying them out
     /// in rows, as of the last pair search (for tests of both layouts).
-    package var broadPhaseHashesCells: Bool { grid.movable.layout.hashed }
+    package var broadPhaseHashesCells: Bool { broadPhase.grid.movable.layout.hashed }
 
     /// How many pair searches found the grid's movable layer updated in place instead of rebuilt,
     /// and how many proxies those updates moved to other cells (for tests of the in-place path).
-    package var broadPhaseInPlaceCounts: (updates: Int, relocations: Int) { (grid.inPlaceUpdates, grid.relocations) }
+    package var broadPhaseInPlaceCounts: (updates: Int, relocations: Int) {
+        (broadPhase.grid.inPlaceUpdates, broadPhase.grid.relocations)
+    }
 
     /// Where the structures kept up to date shape by shape for static changes (the grid's static
     /// layer, the query grid's, the segment ghosts) differ from what a rebuild from all shapes
@@ -188,18 +194,20 @@ extension World {
             for b in 0..<layer.end.count { inBuckets += Int(layer.end[b]) - Int(layer.start[b]) }
             if inBuckets != cells || inBuckets != layer.live { errors.append("\(name): \(inBuckets) entries in buckets, \(cells) cells, live \(layer.live)") }
         }
-        check(grid.statics, grid.invCellSize, "broad phase") { isStaticGridProxy($0) }
-        if queryIndex.isBuilt {
+        check(broadPhase.grid.statics, broadPhase.grid.invCellSize, "broad phase") { isStaticGridProxy($0) }
+        if broadPhase.queryIndex.isBuilt {
             updateQueryIndex()
-            check(queryIndex.grid.statics, queryIndex.grid.invCellSize, "query grid") { p in shapes[Int(p)].isAlive && shapes[Int(p)].isStaticProxy }
+            let queryGrid = broadPhase.queryIndex.grid
+            check(queryGrid.statics, queryGrid.invCellSize, "query grid") { p in shapes[Int(p)].isAlive && shapes[Int(p)].isStaticProxy }
         }
         // the ghosts, against a rebuild from every static segment
         updateSegmentGhosts()
-        let kept = segmentGhosts
-        segmentGhostsDirty = true
+        let kept = broadPhase.segmentGhosts
+        broadPhase.segmentGhostsDirty = true
         updateSegmentGhosts()
-        for i in 0..<max(kept.count, segmentGhosts.count) {
-            let a = i < kept.count ? kept[i] : SegmentGhosts(), b = i < segmentGhosts.count ? segmentGhosts[i] : SegmentGhosts()
+        let found = broadPhase.segmentGhosts
+        for i in 0..<max(kept.count, found.count) {
+            let a = i < kept.count ? kept[i] : SegmentGhosts(), b = i < found.count ? found[i] : SegmentGhosts()
             if a.hasBefore != b.hasBefore || a.hasAfter != b.hasAfter || (a.hasBefore && a.before != b.before) || (a.hasAfter && a.after != b.after) {
                 errors.append("ghosts of shape \(i) differ from a rebuild")
             }
@@ -210,7 +218,7 @@ extension World {
     /// How many ghost vertices the static segments have (ends met by exactly one other segment).
     package var segmentGhostCount: Int {
         updateSegmentGhosts()
-        return segmentGhosts.reduce(0) { $0 + ($1.hasBefore ? 1 : 0) + ($1.hasAfter ? 1 : 0) }
+        return broadPhase.segmentGhosts.reduce(0) { $0 + ($1.hasBefore ? 1 : 0) + ($1.hasAfter ? 1 : 0) }
     }
 
     /// Every live contact's shape pair (touching or not), in contact order: the broad phase's output.

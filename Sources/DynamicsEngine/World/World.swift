@@ -8,12 +8,18 @@ import Foundation
 /// over contiguous memory. Nothing in a step iterates a `Dictionary` or `Set`: every order is an
 /// array order that depends only on the sequence of calls, so the same calls give the same bits.
 ///
+/// The world holds the pools and three parts, each a struct stored inline (no indirection in the
+/// step's loops) whose file says what it owns and keeps: `broadPhase` (`BroadPhase`: the pair
+/// table, the grids, the proxy lists and the shapes waiting for the pair search), `sets`
+/// (`BodySets`: the awake list and the sleeping islands) and `scratch` (`SolverScratch`: the
+/// solver's per-step arrays).
+///
 /// Where things live: each concept's life cycle and accessors in its folder (`Bodies/`, `Shapes/`,
 /// `Joints/`, `Contacts/`: `World+…Lifecycle.swift` creates and destroys, `World+….swift` reads
-/// and changes); the awake list and sleeping islands in `Islands/`; the pair search in
-/// `BroadPhase/World+Pairs.swift`; manifolds in `NarrowPhase/World+Collide.swift`; the step's
-/// recipe in `World+Step.swift`, its phases in `World+Solve.swift` over a `StepContext`; storage in
-/// `Storage/`; snapshots in `Snapshot/`.
+/// and changes); the awake list and sleeping islands in `Islands/` (`updateSleep` in
+/// `World+Sleep.swift`); the pair search in `BroadPhase/World+Pairs.swift`; manifolds in
+/// `NarrowPhase/World+Collide.swift`; the step's recipe in `World+Step.swift`, its phases in
+/// `Solver/World+Solve.swift` over a `StepContext`; storage in `Storage/`; snapshots in `Snapshot/`.
 package final class World {
     package let def: WorldDef
     package var gravity: Vec2
@@ -34,50 +40,14 @@ package final class World {
     let contacts = SlotPool<Contact>()
     let joints = SlotPool<Joint>()
 
-    /// Dense list of awake (dynamic or kinematic) bodies.
-    var awakeBodies: [Int32] = []
-    /// The bodies the last step moved: `awakeBodies` as it was when the step solved them (a body
-    /// that fell asleep at the end of the step moved in it too). Box2D's body move events.
-    var movedBodies: [Int32] = []
-    /// Sleeping islands: the bodies that fell asleep together and must wake together.
-    var sleepIslands: [[Int32]] = []
-    var freeSleepIslands: [Int32] = []
+    /// The awake list and the sleeping islands.
+    var sets = BodySets()
 
-    var pairs = PairTable()
-    var grid = UniformGrid()
-    var cellSizeChosen = false
-    var cellSizeProxyCount = 0
-    /// Non-static shapes (indices) in creation order.
-    var movableProxies: [Int32] = []
-    /// Shapes of kinematic bodies: what the continuous pass sweeps against besides static shapes.
-    var kinematicProxies: [Int32] = []
-    /// Set when the non-static shapes change (made or destroyed, body types, filters): the lists
-    /// above are rebuilt from all shapes. Static shapes are not in a list: they are noted one by
-    /// one (`noteStaticChange`), for the grid's static layer, the segment joins and the query grid.
-    var proxyListDirty = true { didSet { if proxyListDirty { shapeListVersion &+= 1 } } }
-    /// Static shapes made, destroyed or changed since the last pair search: the grid's static
-    /// layer takes them out and puts them back one by one (`UniformGrid.updateStatic`).
-    var staticChanges: [Int32] = []
-    /// Per shape slot: the ghost vertices of static segments (`WorldDef.smoothSegmentJoins`);
-    /// empty when there are none. Brought up to date before the narrow phase.
-    var segmentGhosts: [SegmentGhosts] = []
-    /// Set when every ghost must be found again (a restore, a body type change); otherwise the
-    /// static segments noted in `segmentJoins` are updated with their neighbours only.
-    var segmentGhostsDirty = true
-    /// The static segments by end point, for `segmentGhosts`.
-    var segmentJoins = SegmentJoinIndex()
-    /// Goes up whenever `proxyListDirty` is set: the query grid rebuilds when it differs from the
-    /// one it was built at (static shapes it takes one by one, see `QueryIndex`).
-    var shapeListVersion: UInt64 = 0
-    /// The grid of the point, box and ray queries (`Queries/`); built by the first query.
-    var queryIndex = QueryIndex()
-    /// Shapes whose fat box grew since the last pair search.
-    var movedProxies: [Int32] = []
-    /// The pair search's output buffers, kept between steps for their capacity.
-    var pairCandidates = PairCandidates()
+    /// The pair table, the grids, the proxy lists and what tells them that shapes changed.
+    var broadPhase = BroadPhase()
     /// Crowding pairs (`crowdLimit`) the last step's pair search left out: nonzero only in a
     /// heap of deeply overlapping shapes. The animator reads it to say so.
-    package internal(set) var lastStepCrowdLimited = 0
+    package var lastStepCrowdLimited: Int { broadPhase.lastStepCrowdLimited }
 
     /// The contact budget: at most this many crowding pairs per shape (`crowding(_:)`: a dynamic
     /// pair with the other shape at least half as big). Where shapes do not overlap, a shape has
@@ -96,7 +66,7 @@ package final class World {
     static let crowdScanLimit: Int32 = 2 * crowdLimit
 
     /// The most crowding pairs any shape has now (for tests: the budget's headroom in a scene).
-    package var maximumCrowdCount: Int { Int(pairs.maximumCrowdCount) }
+    package var maximumCrowdCount: Int { Int(broadPhase.pairs.maximumCrowdCount) }
 
     package internal(set) var beginEvents: [ContactEvent] = []
     package internal(set) var endEvents: [ContactEvent] = []
@@ -116,33 +86,8 @@ package final class World {
     var maxPolygonCount = 8
     /// Threads for the step's parallel loops (WorldDef.workerCount).
     let pool: WorkerPool
-    let stateBuffer = ScratchBuffer<BodyState>()
-    let simBuffer = ScratchBuffer<BodyStepData>()
-    /// The awake joints' solver records, in solve order.
-    let jointSimBuffer = ScratchBuffer<JointSim>()
-    /// The step's touching contacts in solve order (overflow, then colour by colour), with what
-    /// their preparation reads.
-    let orderedContactBuffer = ScratchBuffer<ContactInput>()
-    /// The same contacts in contact order, before sorting by colour; `updateSleep` walks them too.
-    let solvedContactBuffer = ScratchBuffer<SolvedContact>()
-    /// The solved contacts' impulses, in the order of `solvedContactBuffer`.
-    let solvedImpulseBuffer = ScratchBuffer<SolvedImpulses>()
-    /// How many entries of `solvedContactBuffer` the last solve wrote, or −1 once the step is over
-    /// (awake indices are only valid within a step).
-    var solvedContactCount = -1
-    /// The colour slot of each touching contact, in contact order.
-    let contactColorBuffer = ScratchBuffer<Int32>()
-    /// Overflow contacts, prepared as scalar constraints.
-    let overflowBuffer = ScratchBuffer<ContactConstraint>()
-    /// Coloured contacts, prepared four lanes wide.
-    let wideBuffer = ScratchBuffer<WideContact>()
-    /// For each wide constraint: where its first lane's contact is in the solve order.
-    let wideFirstBuffer = ScratchBuffer<Int32>()
-    /// Elastic contacts for the impact pass (`resolveImpactChains`).
-    let impactBuffer = ScratchBuffer<Impact>()
-    /// Per awake body: elastic contacts with other dynamic bodies (capped at 2), then the sweep
-    /// that last changed its velocity.
-    let impactBodyBuffer = ScratchBuffer<ImpactBody>()
+    /// The solver phases' per-step arrays, kept for their capacity.
+    var scratch = SolverScratch()
 
     package init(def: WorldDef = WorldDef()) {
         self.def = def
@@ -158,7 +103,7 @@ package final class World {
         massPerAreaScale = 1 / (u * u)
         precondition(BodyState.layoutIsAsExpected, "BodyState's layout changed: the wide contact solver's loads depend on it")
         pool = WorkerPool(threadCount: def.workerCount)
-        if let c = def.cellSize { grid.setCellSize(c); cellSizeChosen = true }
+        if let c = def.cellSize { broadPhase.grid.setCellSize(c); broadPhase.cellSizeChosen = true }
     }
 
     deinit {
@@ -173,11 +118,11 @@ package final class World {
     /// Contacts whose fat boxes overlap (Box2D's counter), touching or not.
     package var contactCount: Int { contacts.liveCount }
     package var touchingContactCount: Int { contacts.reduce(0) { $0 + ($1.isAlive && $1.isTouching ? 1 : 0) } }
-    package var awakeBodyCount: Int { awakeBodies.reduce(0) { $0 + (bodies[Int($1)].type == .dynamic ? 1 : 0) } }
+    package var awakeBodyCount: Int { sets.awake.reduce(0) { $0 + (bodies[Int($1)].type == .dynamic ? 1 : 0) } }
     /// Whether any dynamic body is awake: `awakeBodyCount > 0`, stopping at the first (the
     /// animator asks twice a step).
-    package var hasAwakeDynamicBody: Bool { awakeBodies.contains { bodies[Int($0)].type == .dynamic } }
-    package var cellSize: Float { grid.cellSize }
+    package var hasAwakeDynamicBody: Bool { sets.awake.contains { bodies[Int($0)].type == .dynamic } }
+    package var cellSize: Float { broadPhase.grid.cellSize }
     /// The lengths of the body, shape, contact and joint arrays, free slots included: what the
     /// world holds in memory (soak tests check that it stops growing).
     package var storageCounts: (bodies: Int, shapes: Int, contacts: Int, joints: Int) {

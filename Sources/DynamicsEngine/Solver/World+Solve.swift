@@ -17,7 +17,7 @@ extension World {
         // the shared zero record of static bodies, and the chunks' trash records
         for k in awakeCount..<(awakeCount + 1 + pool.maximumChunks) { states[k] = BodyState() }
         sims[awakeCount] = BodyStepData()
-        awakeBodies.withUnsafeBufferPointer { awakeBuffer in
+        sets.awake.withUnsafeBufferPointer { awakeBuffer in
             let awake = awakeBuffer.baseAddress!
             // each body writes only its own records
             pool.forEachRange(awakeCount, minimum: SplitSize.bodies) { r in
@@ -78,7 +78,7 @@ extension World {
                 fill[c] += 1
             }
         }
-        let jointSims = jointSimBuffer.reserve(count: max(1, jointList.count))
+        let jointSims = scratch.jointSims.reserve(count: max(1, jointList.count))
         let jctx = ctx.joint
         jointList.withUnsafeBufferPointer { list in
             jointSlot.withUnsafeBufferPointer { slot in
@@ -97,38 +97,43 @@ extension World {
         ctx.jointSims = jointSims
     }
 
-    /// The touching contacts with an awake body: coloured after the joints, the impact pass for
-    /// elastic rows, then put in solve order and prepared (the overflow slot as scalar
+    /// The touching contacts with an awake body, in four stages: found (`scanContacts`), coloured
+    /// after the joints (`colorContacts`), the impact pass for elastic rows, put in solve order
+    /// (`sortContacts`), then prepared (`prepareContactConstraints`: the overflow slot as scalar
     /// constraints, each colour four lanes wide).
+    ///
+    /// Graph colouring puts the constraints in Box2D's solve order (and is what lets a colour be
+    /// solved four lanes wide, or in parallel): overflow first, then colour by colour, joints
+    /// before contacts. Coloured contacts are prepared straight into their four-wide constraint
+    /// and their impulses stored from it: no scalar copy of them is ever made.
     func prepareContacts(_ ctx: inout StepContext) {
-        let coloring = ctx.coloring!
-        let states = ctx.states, sims = ctx.sims
+        let foundPerBlock = scanContacts(&ctx)
+        colorContacts(&ctx, foundPerBlock: foundPerBlock)
+        if ctx.anyRestitution {
+            // elastic impacts along rows of touching bodies, from the velocities the step starts with
+            resolveImpactChains(ctx.solvedIndices!, count: ctx.solvedCount, states: ctx.states, sims: ctx.sims,
+                                bodyCount: ctx.awakeCount, dt: ctx.dt)
+        }
+        sortContacts(&ctx)
+        prepareContactConstraints(&ctx)
+    }
+
+    /// Stage 1 of `prepareContacts`, in parallel over fixed blocks of contact slots: which contacts
+    /// the step solves (touching, with an awake body), and what the colouring and the preparation
+    /// need of their bodies, packed at the front of each block's part of `ctx.solvedIndices` (with
+    /// flags in `ctx.contactColors`). Reading the 200-byte records and the bodies is most of the
+    /// work, and it is the same whatever the order. Returns how many each block packed.
+    func scanContacts(_ ctx: inout StepContext) -> [Int] {
+        let sims = ctx.sims
         let dummy = ctx.dummy
         let bp = ctx.bodies, cp = ctx.contacts
-        let colorCount = ConstraintColoring.colorCount
-        // Graph colouring puts the constraints in Box2D's solve order (and is what lets a colour be
-        // solved four lanes wide, or in parallel): overflow first, then colour by colour, joints
-        // before contacts. Coloured contacts are prepared straight into their four-wide constraint
-        // and their impulses stored from it: no scalar copy of them is ever made.
-        var contactStart = [Int](repeating: 0, count: colorCount + 1)
-        // Touching contacts with an awake body, in contact order: their indices (later the solve
-        // order) and colours.
         let maxContacts = ctx.contactSlots
-        let ordered = orderedContactBuffer.reserve(count: max(1, maxContacts))
-        let colorOf = contactColorBuffer.reserve(count: max(1, maxContacts))
-        let solvedIndices = solvedContactBuffer.reserve(count: max(1, maxContacts))
-        var solvedCount = 0
-        var anyRestitution = false
-        // First, in parallel over fixed blocks of contact slots: which contacts the step solves, and
-        // what the colouring and the preparation need of their bodies, packed at the front of each
-        // block's part of `solvedIndices` (with flags in `colorOf`). Reading the 200-byte records
-        // and the bodies is most of the work, and it is the same whatever the order. Then, serially,
-        // the colours, in contact order: block by block, front to back, as one pass would.
+        let colorOf = scratch.contactColors.reserve(count: max(1, maxContacts))
+        let solvedIndices = scratch.solvedContacts.reserve(count: max(1, maxContacts))
         let scanBlock = SplitSize.orderBlock
         let scanBlocks = (maxContacts + scanBlock - 1) / scanBlock
         let found = UnsafeMutablePointer<Int>.allocate(capacity: max(1, scanBlocks))
         defer { found.deallocate() }
-        let dynamicA: Int32 = 1, dynamicB: Int32 = 2, elastic: Int32 = 4
         pool.run(blocks: scanBlocks) { block in
             let first = block * scanBlock
             var n = first
@@ -140,36 +145,64 @@ extension World {
                 let a = ia >= 0 ? ia : dummy, b = ib >= 0 ? ib : dummy
                 let isStaticPair = bp[Int(c.bodyA)].type == .static || bp[Int(c.bodyB)].type == .static
                 solvedIndices[n] = SolvedContact(contact: Int32(ci), a: a, b: b, isStaticPair: isStaticPair)
-                colorOf[n] = (sims[Int(a)].isDynamic ? dynamicA : 0) | (sims[Int(b)].isDynamic ? dynamicB : 0)
-                    | (c.restitution != 0 ? elastic : 0)
+                colorOf[n] = (sims[Int(a)].isDynamic ? ScanFlag.dynamicA : 0)
+                    | (sims[Int(b)].isDynamic ? ScanFlag.dynamicB : 0)
+                    | (c.restitution != 0 ? ScanFlag.elastic : 0)
                 n += 1
             }
             found[block] = n - first
         }
-        for block in 0..<scanBlocks {
+        ctx.solvedIndices = solvedIndices
+        ctx.contactColors = colorOf
+        return Array(UnsafeBufferPointer(start: found, count: scanBlocks))
+    }
+
+    /// Stage 2 of `prepareContacts`, serially: the colours, in contact order (block by block,
+    /// front to back, as one pass would), compacting the scan's blocks to the front of
+    /// `ctx.solvedIndices` with each contact's colour in `ctx.contactColors`; then the first place
+    /// of each colour in solve order (`ctx.contactStart`).
+    func colorContacts(_ ctx: inout StepContext, foundPerBlock: [Int]) {
+        let coloring = ctx.coloring!
+        let solvedIndices = ctx.solvedIndices!, colorOf = ctx.contactColors!
+        let colorCount = ConstraintColoring.colorCount
+        var contactStart = [Int](repeating: 0, count: colorCount + 1)
+        var solvedCount = 0
+        var anyRestitution = false
+        let scanBlock = SplitSize.orderBlock
+        for block in 0..<foundPerBlock.count {
             let first = block * scanBlock
             // compacting forward in place: the write index never passes the read index
-            for k in first..<(first + found[block]) {
+            for k in first..<(first + foundPerBlock[block]) {
                 let sc = solvedIndices[k], flags = colorOf[k]
-                let color = coloring.assign(sc.a, sc.b, dynamicA: flags & dynamicA != 0, dynamicB: flags & dynamicB != 0)
+                let color = coloring.assign(sc.a, sc.b, dynamicA: flags & ScanFlag.dynamicA != 0,
+                                            dynamicB: flags & ScanFlag.dynamicB != 0)
                 solvedIndices[solvedCount] = sc
                 colorOf[solvedCount] = color
                 contactStart[Int(color) + 1] += 1
                 solvedCount += 1
-                if flags & elastic != 0 { anyRestitution = true }
+                if flags & ScanFlag.elastic != 0 { anyRestitution = true }
             }
         }
         coloring.release()
         ctx.coloring = nil
-        if anyRestitution {
-            // elastic impacts along rows of touching bodies, from the velocities the step starts with
-            resolveImpactChains(solvedIndices, count: solvedCount, states: states, sims: sims, bodyCount: ctx.awakeCount, dt: ctx.dt)
-        }
         for i in 0..<colorCount { contactStart[i + 1] += contactStart[i] }
-        // Into solve order by a counting sort in fixed blocks: each block counts its contacts per
-        // colour, the counts give each block its first place in every colour (in block order, the
-        // places a serial pass would give), and the blocks then copy in parallel. Within a block
-        // the contact records are read front to back (see `ContactInput`).
+        ctx.solvedCount = solvedCount
+        ctx.anyRestitution = anyRestitution
+        ctx.contactStart = contactStart
+    }
+
+    /// Stage 3 of `prepareContacts`: the solved contacts into solve order (`ctx.orderedContacts`)
+    /// by a counting sort in fixed blocks: each block counts its contacts per colour, the counts
+    /// give each block its first place in every colour (in block order, the places a serial pass
+    /// would give), and the blocks then copy in parallel. Within a block the contact records are
+    /// read front to back (see `ContactInput`).
+    func sortContacts(_ ctx: inout StepContext) {
+        let solvedIndices = ctx.solvedIndices!, colorOf = ctx.contactColors!
+        let solvedCount = ctx.solvedCount
+        let contactStart = ctx.contactStart
+        let cp = ctx.contacts
+        let colorCount = ConstraintColoring.colorCount
+        let ordered = scratch.orderedContacts.reserve(count: max(1, ctx.contactSlots))
         let fillBlock = SplitSize.orderBlock
         let fillBlocks = (solvedCount + fillBlock - 1) / fillBlock
         let places = UnsafeMutablePointer<Int>.allocate(capacity: max(1, fillBlocks * colorCount))
@@ -193,20 +226,30 @@ extension World {
                 fill[c] += 1
             }
         }
-        solvedContactCount = solvedCount
+        ctx.orderedContacts = ordered
+        scratch.solvedContactCount = solvedCount
         let jointStart = ctx.jointStart
         lastColorCounts = (0..<colorCount).map { contactStart[$0 + 1] - contactStart[$0] + jointStart[$0 + 1] - jointStart[$0] }
+    }
 
-        // Colours 1… are four lanes wide; the overflow slot stays scalar.
+    /// Stage 4 of `prepareContacts`: the constraints, from the contacts in solve order. Colours 1…
+    /// are four lanes wide (`ctx.wide`, in parallel); the overflow slot stays scalar
+    /// (`ctx.constraints`).
+    func prepareContactConstraints(_ ctx: inout StepContext) {
+        let states = ctx.states, sims = ctx.sims
+        let dummy = ctx.dummy
+        let ordered = ctx.orderedContacts!
+        let contactStart = ctx.contactStart
+        let colorCount = ConstraintColoring.colorCount
         var wideStart = [Int](repeating: 0, count: colorCount + 1)   // wide constraints of colour c: wideStart[c]..<wideStart[c + 1]
         for color in 1..<colorCount {
             wideStart[color + 1] = wideStart[color] + (contactStart[color + 1] - contactStart[color] + 3) / 4
         }
         let wideCount = wideStart[colorCount]
         let overflowCount = contactStart[1]
-        let constraints = overflowBuffer.reserve(count: max(1, overflowCount))
-        let wide = wideBuffer.reserve(count: max(1, wideCount))
-        let wideFirst = wideFirstBuffer.reserve(count: max(1, wideCount))
+        let constraints = scratch.overflow.reserve(count: max(1, overflowCount))
+        let wide = scratch.wide.reserve(count: max(1, wideCount))
+        let wideFirst = scratch.wideFirst.reserve(count: max(1, wideCount))
         // Each wide constraint's first contact in the solve order and its number of lanes (1…4).
         var wideLanes = [UInt8](repeating: 0, count: wideCount)
         for color in 1..<colorCount {
@@ -246,16 +289,12 @@ extension World {
                 }
             }
         }
-        ctx.solvedIndices = solvedIndices
-        ctx.solvedCount = solvedCount
-        ctx.anyRestitution = anyRestitution
-        ctx.contactStart = contactStart
         ctx.overflowCount = overflowCount
         ctx.constraints = constraints
         ctx.wideStart = wideStart
         ctx.wideCount = wideCount
         ctx.wide = wide
-        ctx.impulses = solvedImpulseBuffer.reserve(count: max(1, solvedCount))
+        ctx.impulses = scratch.solvedImpulses.reserve(count: max(1, ctx.solvedCount))
     }
 
     /// The sub-steps, each a sequence of stages; a stage is one colour's joints, then its contacts
@@ -460,7 +499,7 @@ extension World {
         let fastLists = UnsafeMutablePointer<[Int32]>.allocate(capacity: chunks)
         fastLists.initialize(repeating: [], count: chunks)
         defer { fastLists.deinitialize(count: chunks); fastLists.deallocate() }
-        awakeBodies.withUnsafeBufferPointer { awakeBuffer in
+        sets.awake.withUnsafeBufferPointer { awakeBuffer in
             let awake = awakeBuffer.baseAddress!
             pool.forEachChunk(awakeCount, minimum: SplitSize.bodies) { r, chunk in
                 var fast: [Int32] = []
@@ -518,7 +557,7 @@ extension World {
         movedLists.initialize(repeating: [], count: chunks)
         defer { movedLists.deinitialize(count: chunks); movedLists.deallocate() }
         let margin = aabbMargin
-        awakeBodies.withUnsafeBufferPointer { awakeBuffer in
+        sets.awake.withUnsafeBufferPointer { awakeBuffer in
             let awake = awakeBuffer.baseAddress!
             pool.forEachChunk(ctx.awakeCount, minimum: SplitSize.bodies) { r, chunk in
                 var moved: [Int32] = []
@@ -543,7 +582,7 @@ extension World {
                 movedLists[chunk] = moved
             }
         }
-        for c in 0..<chunks { movedProxies.append(contentsOf: movedLists[c]) }
+        for c in 0..<chunks { broadPhase.movedProxies.append(contentsOf: movedLists[c]) }
     }
 }
 
@@ -554,4 +593,12 @@ enum JointPass {
     case solve
     /// Without it, after the positions moved.
     case relax
+}
+
+/// What `World.scanContacts` notes of a contact for the colouring, in its colour slot until the
+/// colouring overwrites it with the colour.
+enum ScanFlag {
+    static let dynamicA: Int32 = 1
+    static let dynamicB: Int32 = 2
+    static let elastic: Int32 = 4
 }

@@ -18,13 +18,15 @@ extension World {
     /// fixed is left to the speed test: its support can balance the forces (a box on the floor
     /// under gravity).
     func updateSleep(dt: Float) {
-        let n = awakeBodies.count
+        let n = sets.awake.count
         guard n > 0 else { return }
         let limit = def.timeToSleep
         // An island sleeps when every member has rested `limit` seconds: with no such body there
         // is nothing to find, and the walk over every contact below is skipped.
         let bp = bodies.base
-        let anySleepy = awakeBodies.withUnsafeBufferPointer { awake in awake.contains { bp[Int($0)].sleepTime >= limit } }
+        let anySleepy = sets.awake.withUnsafeBufferPointer { awake in
+            awake.contains { bp[Int($0)].sleepTime >= limit }
+        }
         guard anySleepy else { return }
         // Union–find over raw buffers: an array captured by these local functions would cost a
         // dynamic exclusivity check on every access (that was 8 % of a step in `smash`).
@@ -49,10 +51,10 @@ extension World {
         var supported: [Int32] = []
         // The touching contacts with an awake body are the ones the solver just prepared, with
         // their bodies' awake indices (`awakeCount` for a static or sleeping body).
-        let solved = solvedContactBuffer.pointer
+        let solved = scratch.solvedContacts.pointer
         let dummy = Int32(n)
-        let contactCount = max(0, solvedContactCount)
-        awakeBodies.withUnsafeBufferPointer { awake in
+        let contactCount = max(0, scratch.solvedContactCount)
+        sets.awake.withUnsafeBufferPointer { awake in
             for k in 0..<contactCount {
                 let sc = solved[k]
                 if sc.a == dummy || sc.b == dummy {
@@ -84,7 +86,7 @@ extension World {
                 supported.append(a.awakeIndex)
             }
         }
-        awakeBodies.withUnsafeBufferPointer { awake in
+        sets.awake.withUnsafeBufferPointer { awake in
             minSleep.withUnsafeMutableBufferPointer { ms in
                 for k in 0..<n {
                     let r = Int(find(Int32(k)))
@@ -96,7 +98,7 @@ extension World {
         keepPushedIslandsAwake(&minSleep, supported: supported, limit: limit, find: find)
         var groupIndex = [Int32](repeating: -1, count: n)
         var groups: [[Int32]] = []
-        awakeBodies.withUnsafeBufferPointer { awake in
+        sets.awake.withUnsafeBufferPointer { awake in
             for k in 0..<n {
                 let r = Int(find(Int32(k)))
                 guard minSleep[r] >= limit else { continue }
@@ -105,7 +107,7 @@ extension World {
             }
         }
         for members in groups {
-            let island = newSleepIsland(members)
+            let island = sets.newSleepIsland(members)
             for bi in members {
                 removeFromAwake(bi)
                 bodies[Int(bi)].sleepIsland = island
@@ -135,7 +137,7 @@ extension World {
     /// over the total mass, and the net torque about the island's centre of mass over its inertia
     /// there (times its radius of gyration), are both below `unbalancedAcceleration`.
     func keepPushedIslandsAwake(_ minSleep: inout [Float], supported: [Int32], limit: Float, find: (Int32) -> Int32) {
-        let n = awakeBodies.count
+        let n = sets.awake.count
         // Only islands about to sleep are judged; with none, nothing is summed.
         var candidates = false
         for k in 0..<n where minSleep[Int(find(Int32(k)))] >= limit { candidates = true; break }
@@ -154,7 +156,7 @@ extension World {
         for k in 0..<n {
             let r = Int(find(Int32(k)))
             guard minSleep[r] >= limit, !held[r] else { continue }
-            let b = bodies[Int(awakeBodies[k])]
+            let b = bodies[Int(sets.awake[k])]
             guard b.type == .dynamic else { continue }
             let f = b.force + (b.mass * b.gravityScale) * g
             if origin[r] == nil { origin[r] = b.center }
@@ -187,7 +189,7 @@ extension World {
     /// one step, and `updateSleep` reads them first (bodies that fall asleep are cleared there).
     func clearAppliedForces() {
         let bp = bodies.base
-        awakeBodies.withUnsafeBufferPointer { awake in
+        sets.awake.withUnsafeBufferPointer { awake in
             for bi in awake {
                 bp[Int(bi)].force = .zero
                 bp[Int(bi)].torque = 0

@@ -25,7 +25,7 @@ struct StepContext {
     let joints: UnsafeMutablePointer<Joint>
     let jointSlots: Int
 
-    // Dense body records: index k is `awakeBodies[k]`; index `awakeCount` (`dummy`) is the shared
+    // Dense body records: index k is `sets.awake[k]`; index `awakeCount` (`dummy`) is the shared
     // zero record for static bodies, and after it each of the pool's chunks has a record the wide
     // solver writes its unused lanes to (the first is `trash`).
     let awakeCount: Int
@@ -47,6 +47,10 @@ struct StepContext {
     // colour in solve order, the overflow constraints (colour slot 0, scalar) and the wide ones
     // (`wideStart[c]..<wideStart[c + 1]` for colour c ≥ 1).
     var solvedIndices: UnsafeMutablePointer<SolvedContact>? = nil
+    /// Per solved contact (contact order): the scan's flags (`ScanFlag`), then its colour slot.
+    var contactColors: UnsafeMutablePointer<Int32>? = nil
+    /// The solved contacts in solve order, with what their preparation reads.
+    var orderedContacts: UnsafeMutablePointer<ContactInput>? = nil
     var solvedCount = 0
     var anyRestitution = false
     var contactStart: [Int] = []
@@ -64,7 +68,7 @@ extension World {
     /// cleared here: `prepareJoints` writes every one, in parallel (a serial clear of records the
     /// other core wrote last step cost a cache miss per line).
     func makeStepContext(dt: Float, substeps: Int) -> StepContext {
-        let awakeCount = awakeBodies.count
+        let awakeCount = sets.awake.count
         let h = dt / Float(substeps)
         let invH = 1 / h
         let contactHertz = min(def.contactHertz, 0.125 * invH)
@@ -78,7 +82,7 @@ extension World {
             contacts: contacts.base, contactSlots: contacts.count,
             joints: joints.base, jointSlots: joints.count,
             awakeCount: awakeCount,
-            states: stateBuffer.reserve(count: awakeCount + 1 + pool.maximumChunks),
-            sims: simBuffer.reserve(count: awakeCount + 1))
+            states: scratch.states.reserve(count: awakeCount + 1 + pool.maximumChunks),
+            sims: scratch.sims.reserve(count: awakeCount + 1))
     }
 }
