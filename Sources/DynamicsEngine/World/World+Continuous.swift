@@ -115,7 +115,7 @@ extension World {
         }
         guard !bullets.isEmpty else { return }
         var escape: Float = 0
-        for bi in awakeBodies {
+        for bi in sets.awake {
             let b = bodyBase[Int(bi)]
             let q0 = b.rotation0, q1 = b.transform.q
             let chord = Vec2(q1.c - q0.c, q1.s - q0.s).length
@@ -129,7 +129,7 @@ extension World {
         let blockSize = SplitSize.sweepBlock
         bullets.withUnsafeBufferPointer { bulletBuffer in
             let list = bulletBuffer.baseAddress!
-            grid.withQuery { g in
+            broadPhase.grid.withQuery { g in
                 pool.run(blocks: (count + blockSize - 1) / blockSize) { block in
                     for k in (block * blockSize)..<min(count, (block + 1) * blockSize) {
                         times[k] = self.sweepBullet(Int(list[k]), base, bodyBase, g, escape, hits + k)
