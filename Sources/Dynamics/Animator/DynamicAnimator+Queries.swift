@@ -79,7 +79,8 @@ extension DynamicAnimator {
     /// - Returns: The items, last joined first; `[]` when none.
     public func items(at point: CGPoint) -> [any DynamicItem] {
         guard point.isUsableAnimatorValue else {
-            report("items(at:) needs a finite point within ±10⁷ pt, not (\(point.x), \(point.y)); returning no items.")
+            report(.refused("DynamicAnimator.items(at:)", point),
+                   "items(at:) needs a finite point within ±10⁷ pt, not (\(point.x), \(point.y)); returning no items.")
             return []
         }
         ensureSynced()
@@ -189,11 +190,13 @@ extension DynamicAnimator {
     /// shapes are, and the engine's fractions are mapped back onto the whole ray.
     private func castRay(from start: CGPoint, to end: CGPoint, all: Bool, caller: String) -> [RaycastHit] {
         guard start.isUsableAnimatorValue, end.isUsableAnimatorValue else {
-            report("\(caller) needs finite points within ±10⁷ pt, not (\(start.x), \(start.y)) → (\(end.x), \(end.y)); returning no hits.")
+            report(.refused("DynamicAnimator.\(caller)", isFinite: start.isFiniteAnimatorValue && end.isFiniteAnimatorValue),
+                   "\(caller) needs finite points within ±10⁷ pt, not (\(start.x), \(start.y)) → (\(end.x), \(end.y)); returning no hits.")
             return []
         }
         guard start != end else {
-            report("\(caller) needs two different points; (\(start.x), \(start.y)) twice is a ray of no length; returning no hits.")
+            report(.valueOutOfRange(property: "DynamicAnimator.\(caller)"),
+                   "\(caller) needs two different points; (\(start.x), \(start.y)) twice is a ray of no length; returning no hits.")
             return []
         }
         ensureSynced()

@@ -8,7 +8,7 @@ extension DynamicAnimator {
     /// once. Called from inside a step's callbacks it is reported and ignored.
     public func step() {
         guard !isStepping else {
-            report("step() was called during a step's callbacks; ignored.")
+            report(.calledDuringStep, "step() was called during a step's callbacks; ignored.")
             return
         }
         isStepping = true
@@ -30,11 +30,12 @@ extension DynamicAnimator {
     @discardableResult
     public func advance(by seconds: TimeInterval) -> Int {
         guard !isStepping else {
-            report("advance(by:) was called during a step's callbacks; ignored.")
+            report(.calledDuringStep, "advance(by:) was called during a step's callbacks; ignored.")
             return 0
         }
         guard seconds.isFinite, seconds >= 0 else {
-            report("advance(by:) needs a finite, non-negative duration, not \(seconds) s; ignored.")
+            report(.refused("DynamicAnimator.advance(by:)", isFinite: seconds.isFinite),
+                   "advance(by:) needs a finite, non-negative duration, not \(seconds) s; ignored.")
             return 0
         }
         isStepping = true
@@ -45,7 +46,8 @@ extension DynamicAnimator {
         var count = whole < Double(Int.max / 2) ? max(0, Int(whole)) : Int.max / 2
         accumulator = max(0, accumulator - Double(count) * dt)
         if count > Self.maximumStepsPerAdvance {
-            report("advance(by: \(seconds) s) asks for \(count) steps; running \(Self.maximumStepsPerAdvance) and dropping the rest of the time.")
+            report(.valueOutOfRange(property: "DynamicAnimator.advance(by:)"),
+                   "advance(by: \(seconds) s) asks for \(count) steps; running \(Self.maximumStepsPerAdvance) and dropping the rest of the time.")
             count = Self.maximumStepsPerAdvance
             accumulator = 0
         }
@@ -107,7 +109,8 @@ extension DynamicAnimator {
     /// Says once that the engine's contact budget left pairs out (a heap of items overlapping
     /// deeply, such as many created on one point): see `World.crowdLimit`.
     private func reportContactBudget() {
-        reportOnce("Items overlap so deeply (a heap created on one spot?) that the engine limited their contacts: each item keeps at most \(World.crowdLimit) with items at least half its size, so the heap's work and memory per step grow with the number of items, not its square. The contacts it keeps push the heap apart; until it has spread, some overlapping items may pass through each other.")
+        reportOnce(.crowdLimited,
+                   "Items overlap so deeply (a heap created on one spot?) that the engine limited their contacts: each item keeps at most \(World.crowdLimit) with items at least half its size, so the heap's work and memory per step grow with the number of items, not its square. The contacts it keeps push the heap apart; until it has spread, some overlapping items may pass through each other.")
     }
 
     /// Runs the operations queued during a step's callbacks, then reconciles the tree.
@@ -117,7 +120,8 @@ extension DynamicAnimator {
             rounds += 1
             if rounds > 64 {
                 // Callbacks that keep queueing work for themselves would never let the step end.
-                report("\(pendingOperations.count) changes queued during the step's callbacks kept queueing more for 64 rounds; they were dropped.")
+                report(.runawayChanges,
+                       "\(pendingOperations.count) changes queued during the step's callbacks kept queueing more for 64 rounds; they were dropped.")
                 pendingOperations.removeAll()
                 break
             }
@@ -285,7 +289,7 @@ extension DynamicAnimator {
     /// - Parameter token: The token ``addFrameObserver(_:)`` returned.
     public func removeFrameObserver(_ token: FrameObserverToken) {
         guard frameObservers.contains(where: { $0.token == token.id }) else {
-            report("removeFrameObserver: no frame observer has this token; ignored.")
+            report(.nothingToRemove, "removeFrameObserver: no frame observer has this token; ignored.")
             return
         }
         frameObservers.removeAll { $0.token == token.id }

@@ -59,7 +59,8 @@ extension DynamicAnimator {
         while !changedRoots.isEmpty {
             rounds += 1
             if rounds > 16 {
-                report("The behaviour tree kept changing inside willMove(to:); stopped after 16 rounds.")
+                report(.runawayChanges,
+                       "The behaviour tree kept changing inside willMove(to:); stopped after 16 rounds.")
                 changedRoots.removeAll()
                 treeMayHoldStrays = true
                 break
@@ -198,9 +199,11 @@ extension DynamicAnimator {
             wanted = wanted.filter { item in
                 guard memberIDs.contains(ObjectIdentifier(item)) else { return true }
                 if item is DynamicItemGroup {
-                    reportOnce("A \(itemLabel(item)) is a group inside another group; groups cannot nest, so it is ignored.")
+                    reportOnce(.groupConflict(item: ObjectIdentifier(item)),
+                               "A \(itemLabel(item)) is a group inside another group; groups cannot nest, so it is ignored.")
                 } else {
-                    reportOnce("The \(itemLabel(item)) is in a behaviour on its own and in a group; it moves with its group only.")
+                    reportOnce(.groupConflict(item: ObjectIdentifier(item)),
+                               "The \(itemLabel(item)) is in a behaviour on its own and in a group; it moves with its group only.")
                 }
                 return false
             }
@@ -262,18 +265,21 @@ extension DynamicAnimator {
             for m in group.items {
                 let mid = ObjectIdentifier(m)
                 if m is DynamicItemGroup {
-                    reportOnce("A group contains another group; groups cannot nest, so the inner group is left out.")
+                    reportOnce(.groupConflict(item: mid),
+                               "A group contains another group; groups cannot nest, so the inner group is left out.")
                     continue
                 }
                 if groupOfMember[mid] != nil {
-                    reportOnce("The \(itemLabel(m)) is in two groups; it is left out of the later one.")
+                    reportOnce(.groupConflict(item: mid),
+                               "The \(itemLabel(m)) is in two groups; it is left out of the later one.")
                     continue
                 }
                 if members.contains(where: { $0.item === m }) { continue }
                 members.append(GroupMember(item: m, offset: .zero, angle: 0))
             }
             if members.isEmpty {
-                reportOnce("A group with no usable members cannot join the animator; it is ignored.")
+                reportOnce(.groupConflict(item: ObjectIdentifier(item)),
+                           "A group with no usable members cannot join the animator; it is ignored.")
                 return nil
             }
         }
@@ -303,16 +309,19 @@ extension DynamicAnimator {
     func readPose(of item: any DynamicItem, label: String, fallbackCenter: CGPoint, fallbackAngle: CGFloat) -> (CGPoint, CGFloat) {
         var center = item.center
         if !center.isFiniteAnimatorValue {
-            report("The \(label) has a non-finite center (\(center.x), \(center.y)); using (\(fallbackCenter.x), \(fallbackCenter.y)).")
+            report(.unusableItemState(item: ObjectIdentifier(item), property: "center"),
+                   "The \(label) has a non-finite center (\(center.x), \(center.y)); using (\(fallbackCenter.x), \(fallbackCenter.y)).")
             center = fallbackCenter
         } else if abs(center.x) > 1e7 || abs(center.y) > 1e7 {
-            report("The \(label) has a center beyond 10⁷ pt (\(center.x), \(center.y)); using (\(fallbackCenter.x), \(fallbackCenter.y)).")
+            report(.unusableItemState(item: ObjectIdentifier(item), property: "center"),
+                   "The \(label) has a center beyond 10⁷ pt (\(center.x), \(center.y)); using (\(fallbackCenter.x), \(fallbackCenter.y)).")
             center = fallbackCenter
         }
         var angle = item.transform.animatorAngle
         let t = item.transform
         if !(t.a.isFinite && t.b.isFinite) || !angle.isFinite {
-            report("The \(label) has a non-finite transform; using a rotation of \(fallbackAngle) rad.")
+            report(.unusableItemState(item: ObjectIdentifier(item), property: "transform"),
+                   "The \(label) has a non-finite transform; using a rotation of \(fallbackAngle) rad.")
             angle = fallbackAngle
         }
         return (center, angle)
@@ -344,16 +353,25 @@ extension DynamicAnimator {
         if r.isGroup {
             for m in r.members {
                 let label = itemLabel(m.item)
-                let size = ItemShapes.sanitizedSize(m.item.bounds.size, label: label) { report($0) }
-                plans += ItemShapes.plans(for: m.item, size: size, offset: m.offset, angle: m.angle, label: label) { report($0) }
+                let id = ObjectIdentifier(m.item)
+                let size = ItemShapes.sanitizedSize(m.item.bounds.size, label: label) {
+                    report(.unusableItemState(item: id, property: "bounds"), $0)
+                }
+                plans += ItemShapes.plans(for: m.item, size: size, offset: m.offset, angle: m.angle, label: label) {
+                    report(.collisionShapeReplaced(item: id), $0)
+                }
             }
             let s = r.item.bounds.size
             r.size = s.width.isFinite && s.height.isFinite ? CGSize(width: abs(s.width), height: abs(s.height)) : .zero
         } else {
             let label = itemLabel(r.item)
-            let size = ItemShapes.sanitizedSize(r.item.bounds.size, label: label) { report($0) }
+            let size = ItemShapes.sanitizedSize(r.item.bounds.size, label: label) {
+                report(.unusableItemState(item: r.id, property: "bounds"), $0)
+            }
             r.size = size
-            plans = ItemShapes.plans(for: r.item, size: size, offset: .zero, angle: 0, label: label) { report($0) }
+            plans = ItemShapes.plans(for: r.item, size: size, offset: .zero, angle: 0, label: label) {
+                report(.collisionShapeReplaced(item: r.id), $0)
+            }
         }
         for plan in plans {
             var def = ShapeDef()
@@ -365,7 +383,8 @@ extension DynamicAnimator {
             var shape = world.createShape(on: r.body, def, plan.geometry)
             if shape == nil {
                 // The engine refused the geometry (degenerate after welding): a 1 pt box keeps the body whole.
-                report("The \(itemLabel(r.item)) produced a degenerate collision shape; a 1 pt square is used instead.")
+                report(.collisionShapeReplaced(item: r.id),
+                       "The \(itemLabel(r.item)) produced a degenerate collision shape; a 1 pt square is used instead.")
                 shape = world.createShape(on: r.body, def, .box(halfWidth: 0.5, halfHeight: 0.5, center: .zero, angle: 0))
             }
             if let s = shape {
@@ -453,7 +472,8 @@ extension DynamicAnimator {
     /// The lowest free collision slot, or nil (with a diagnostic) when all 31 are taken.
     func claimCollisionSlot(for behavior: CollisionBehavior) -> Int? {
         guard freeCollisionSlots != 0 else {
-            report("An animator tells at most \(CollisionBits.maxBehaviors) collision behaviours apart; this CollisionBehavior collides nothing.")
+            report(.tooManyCollisionBehaviors(behavior: ObjectIdentifier(behavior)),
+                   "An animator tells at most \(CollisionBits.maxBehaviors) collision behaviours apart; this CollisionBehavior collides nothing.")
             return nil
         }
         let k = freeCollisionSlots.trailingZeroBitCount

@@ -63,7 +63,8 @@ open class DynamicAnimator {
         get { storedStepDuration }
         set {
             guard newValue.isFinite, Self.stepDurationRange.contains(newValue) else {
-                report("stepDuration cannot be \(newValue) s (10⁻⁶ … 1 s); keeping \(storedStepDuration) s.")
+                report(.refused("DynamicAnimator.stepDuration", isFinite: newValue.isFinite),
+                       "stepDuration cannot be \(newValue) s (10⁻⁶ … 1 s); keeping \(storedStepDuration) s.")
                 return
             }
             storedStepDuration = newValue
@@ -79,7 +80,8 @@ open class DynamicAnimator {
         get { storedSubsteps }
         set {
             guard (1...64).contains(newValue) else {
-                report("substeps cannot be \(newValue) (1…64); keeping \(storedSubsteps).")
+                report(.valueOutOfRange(property: "DynamicAnimator.substeps"),
+                       "substeps cannot be \(newValue) (1…64); keeping \(storedSubsteps).")
                 return
             }
             storedSubsteps = newValue
@@ -230,7 +232,8 @@ open class DynamicAnimator {
         if referenceBounds.isNull || referenceBounds.isInfinite
             || !(r.origin.x.isFinite && r.origin.y.isFinite && r.width.isFinite && r.height.isFinite)
             || !CGPoint(x: r.minX, y: r.minY).isUsableAnimatorValue || !CGPoint(x: r.maxX, y: r.maxY).isUsableAnimatorValue {
-            report("referenceBounds \(referenceBounds) is not a finite rectangle within ±10⁷ pt; the animator has no reference bounds.")
+            report(.referenceBoundsUnusable,
+                   "referenceBounds \(referenceBounds) is not a finite rectangle within ±10⁷ pt; the animator has no reference bounds.")
         } else {
             referenceBoundsInUse = r
         }
@@ -270,7 +273,8 @@ open class DynamicAnimator {
         if let r = Self.usableReferenceBounds(bounds) {
             referenceBoundsInUse = r
         } else {
-            reportOnce("The reference view's bounds \(bounds) are not a finite rectangle within ±10⁷ pt; no reference bounds until they are.")
+            reportOnce(.referenceBoundsUnusable,
+                       "The reference view's bounds \(bounds) are not a finite rectangle within ±10⁷ pt; no reference bounds until they are.")
         }
     }
 
@@ -293,7 +297,8 @@ open class DynamicAnimator {
         if let view = referenceView {
             let bounds = view.bounds
             guard let r = Self.usableReferenceBounds(bounds) else {
-                reportOnce("The reference view's bounds \(bounds) are not a finite rectangle within ±10⁷ pt; keeping the last usable reference bounds.")
+                reportOnce(.referenceBoundsUnusable,
+                           "The reference view's bounds \(bounds) are not a finite rectangle within ±10⁷ pt; keeping the last usable reference bounds.")
                 return
             }
             current = r
@@ -347,19 +352,23 @@ open class DynamicAnimator {
     public func addBehavior(_ behavior: DynamicBehavior) {
         performOrQueue { [self] in
             if behavior.dynamicAnimator === self {
-                report("addBehavior: the \(behaviorLabel(behavior)) is already in this animator; ignored.")
+                report(.behaviorAlreadyPlaced(behavior: ObjectIdentifier(behavior)),
+                       "addBehavior: the \(behaviorLabel(behavior)) is already in this animator; ignored.")
                 return
             }
             if behavior.dynamicAnimator != nil {
-                report("addBehavior: the \(behaviorLabel(behavior)) belongs to another animator; ignored.")
+                report(.behaviorAlreadyPlaced(behavior: ObjectIdentifier(behavior)),
+                       "addBehavior: the \(behaviorLabel(behavior)) belongs to another animator; ignored.")
                 return
             }
             if behavior.parent != nil {
-                report("addBehavior: the \(behaviorLabel(behavior)) is the child of another behaviour; ignored.")
+                report(.behaviorAlreadyPlaced(behavior: ObjectIdentifier(behavior)),
+                       "addBehavior: the \(behaviorLabel(behavior)) is the child of another behaviour; ignored.")
                 return
             }
             guard topLevel.append(behavior) else {
-                report("addBehavior: the \(behaviorLabel(behavior)) is already in this animator; ignored.")
+                report(.behaviorAlreadyPlaced(behavior: ObjectIdentifier(behavior)),
+                       "addBehavior: the \(behaviorLabel(behavior)) is already in this animator; ignored.")
                 return
             }
             behaviorTreeDidChange(at: behavior)
@@ -376,7 +385,8 @@ open class DynamicAnimator {
     public func removeBehavior(_ behavior: DynamicBehavior) {
         performOrQueue { [self] in
             guard topLevel.remove(behavior) else {
-                report("removeBehavior: the \(behaviorLabel(behavior)) is not a top-level behaviour of this animator; nothing to remove (UIKit ignores this too).",
+                report(.nothingToRemove,
+                       "removeBehavior: the \(behaviorLabel(behavior)) is not a top-level behaviour of this animator; nothing to remove (UIKit ignores this too).",
                        severity: .note)
                 return
             }
@@ -411,7 +421,8 @@ open class DynamicAnimator {
     public func items(in rect: CGRect) -> [any DynamicItem] {
         let r = rect.standardized
         guard !rect.isNull, r.origin.x.isFinite, r.origin.y.isFinite, r.width.isFinite, r.height.isFinite else {
-            report("items(in:) needs a finite rectangle, not \(rect); returning no items.")
+            report(.nonFiniteValue(property: "DynamicAnimator.items(in:)"),
+                   "items(in:) needs a finite rectangle, not \(rect); returning no items.")
             return []
         }
         ensureSynced()
@@ -430,7 +441,8 @@ open class DynamicAnimator {
         ensureSynced()
         let id = ObjectIdentifier(item)
         guard let record = recordByID[id] ?? groupOfMember[id] else {
-            report("updateItem(usingCurrentState:): the \(itemLabel(item)) is not in this animator; ignored.")
+            report(.itemNotInAnimator(item: id),
+                   "updateItem(usingCurrentState:): the \(itemLabel(item)) is not in this animator; ignored.")
             return
         }
         reread(record)
@@ -440,9 +452,9 @@ open class DynamicAnimator {
 
     // MARK: Diagnostics
 
-    /// Appends a diagnostic and calls the handler.
-    func report(_ message: String, severity: DynamicsDiagnostic.Severity = .warning) {
-        report(DynamicsDiagnostic(message: message, severity: severity))
+    /// Appends a diagnostic of `kind` and calls the handler.
+    func report(_ kind: DynamicsDiagnostic.Kind, _ message: String, severity: DynamicsDiagnostic.Severity = .warning) {
+        report(DynamicsDiagnostic(kind: kind, message: message, severity: severity))
     }
 
     /// Appends `diagnostic` and calls the handler.
@@ -453,9 +465,9 @@ open class DynamicAnimator {
     }
 
     /// Reports `message` only the first time it is seen (structural problems found on every sync).
-    func reportOnce(_ message: String, severity: DynamicsDiagnostic.Severity = .warning) {
+    func reportOnce(_ kind: DynamicsDiagnostic.Kind, _ message: String, severity: DynamicsDiagnostic.Severity = .warning) {
         guard rememberReported(message) else { return }
-        report(message, severity: severity)
+        report(kind, message, severity: severity)
     }
 
     /// Adds `message` to the messages reported once; false when it is there already.
@@ -481,7 +493,7 @@ open class DynamicAnimator {
         let message = "\(DebugSwitches.validationFailurePrefix) after engine step \(world.stepCount): "
             + world.validationErrors.prefix(5).joined(separator: "; ")
         guard rememberReported(DebugSwitches.validationFailurePrefix) else { return }
-        report(message)
+        report(.engineValidationFailed, message)
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 

@@ -156,7 +156,8 @@ open class AttachmentBehavior: DynamicBehavior {
         get { storedRange }
         set {
             guard newValue.lowerBound < .infinity, newValue.upperBound > -.infinity else {
-                report("AttachmentBehavior.attachmentRange cannot be \(newValue) (a reversed or NaN FloatRange, or one no value lies in); the last good range is kept.")
+                report(.valueOutOfRange(property: "AttachmentBehavior.attachmentRange"),
+                       "AttachmentBehavior.attachmentRange cannot be \(newValue) (a reversed or NaN FloatRange, or one no value lies in); the last good range is kept.")
                 return
             }
             guard newValue != storedRange else { return }
@@ -178,7 +179,7 @@ open class AttachmentBehavior: DynamicBehavior {
         var axis = CGVector(dx: 1, dy: 0)
         var referenceAngle: CGFloat
         var length: CGFloat = 0
-        var problems: [String]
+        var problems: [(DynamicsDiagnostic.Kind, String)]
     }
 
     private init(_ setup: Setup) {
@@ -197,8 +198,9 @@ open class AttachmentBehavior: DynamicBehavior {
         referenceAngle = s.referenceAngle
         storedLength = s.length.isFinite ? min(s.length, 2 * maximumAnimatorCoordinate) : 0
         isDegenerate = items.count == 2 && items[0] === items[1]
-        for p in s.problems { report(p) }
-        if isDegenerate { report("AttachmentBehavior: an item cannot be attached to itself; the attachment does nothing.") }
+        for (kind, message) in s.problems { report(kind, message) }
+        if isDegenerate { report(.attachmentToItself(behavior: ObjectIdentifier(self)),
+                                 "AttachmentBehavior: an item cannot be attached to itself; the attachment does nothing.") }
     }
 
     /// Attaches `item`'s center to the anchor `point` with a rigid rod of the current distance.
@@ -225,7 +227,7 @@ open class AttachmentBehavior: DynamicBehavior {
     }
 
     private static func anchored(_ item: any DynamicItem, offset: CGPoint, _ point: CGPoint) -> Setup {
-        var problems: [String] = []
+        var problems: [(DynamicsDiagnostic.Kind, String)] = []
         let o = checked(offset, "offsetFromCenter", fallback: .zero, &problems)
         let (c, a) = initialPose(of: item)
         let anchor = checked(point, "anchor", fallback: c, &problems)
@@ -261,7 +263,7 @@ open class AttachmentBehavior: DynamicBehavior {
     /// A distance or rope between a point of each item, of their current distance.
     private static func between(_ kind: Kind, _ item1: any DynamicItem, _ offset1: CGPoint,
                                 _ item2: any DynamicItem, _ offset2: CGPoint) -> Setup {
-        var problems: [String] = []
+        var problems: [(DynamicsDiagnostic.Kind, String)] = []
         let o1 = checked(offset1, "offsetFromCenter", fallback: .zero, &problems)
         let o2 = checked(offset2, "offsetFromCenter", fallback: .zero, &problems)
         let (c1, a1) = initialPose(of: item1)
@@ -282,7 +284,7 @@ open class AttachmentBehavior: DynamicBehavior {
     ///     zero or non-finite axis is reported and (1, 0) used.
     public static func slidingAttachment(with item1: any DynamicItem, attachedTo item2: any DynamicItem,
                                          attachmentAnchor point: CGPoint, axisOfTranslation axis: CGVector) -> AttachmentBehavior {
-        var problems: [String] = []
+        var problems: [(DynamicsDiagnostic.Kind, String)] = []
         let (c1, a1) = initialPose(of: item1)
         let (c2, a2) = initialPose(of: item2)
         let p = checked(point, "attachmentAnchor", fallback: c1, &problems)
@@ -302,7 +304,7 @@ open class AttachmentBehavior: DynamicBehavior {
     ///     reported and (1, 0) used.
     public static func slidingAttachment(with item: any DynamicItem, attachmentAnchor point: CGPoint,
                                          axisOfTranslation axis: CGVector) -> AttachmentBehavior {
-        var problems: [String] = []
+        var problems: [(DynamicsDiagnostic.Kind, String)] = []
         let (c, a) = initialPose(of: item)
         let p = checked(point, "attachmentAnchor", fallback: c, &problems)
         let ax = checked(axis, &problems)
@@ -346,7 +348,7 @@ open class AttachmentBehavior: DynamicBehavior {
     }
 
     private static func pinned(_ kind: Kind, _ item1: any DynamicItem, _ item2: any DynamicItem, _ point: CGPoint) -> AttachmentBehavior {
-        var problems: [String] = []
+        var problems: [(DynamicsDiagnostic.Kind, String)] = []
         let (c1, a1) = initialPose(of: item1)
         let (c2, a2) = initialPose(of: item2)
         let p = checked(point, "attachmentAnchor", fallback: c1, &problems)
@@ -383,18 +385,19 @@ open class AttachmentBehavior: DynamicBehavior {
         CGFloat(hypot(Double(b.x - a.x), Double(b.y - a.y)))
     }
 
-    private static func checked(_ p: CGPoint, _ name: String, fallback: CGPoint, _ problems: inout [String]) -> CGPoint {
+    private static func checked(_ p: CGPoint, _ name: String, fallback: CGPoint, _ problems: inout [(DynamicsDiagnostic.Kind, String)]) -> CGPoint {
         guard p.isUsableAnimatorValue else {
-            problems.append("AttachmentBehavior: \(name) (\(p.x), \(p.y)) is not finite or beyond ±10⁷ pt; using (\(fallback.x), \(fallback.y)).")
+            problems.append((.refused("AttachmentBehavior.\(name)", p), "AttachmentBehavior: \(name) (\(p.x), \(p.y)) is not finite or beyond ±10⁷ pt; using (\(fallback.x), \(fallback.y))."))
             return fallback
         }
         return p
     }
 
-    private static func checked(_ axis: CGVector, _ problems: inout [String]) -> CGVector {
+    private static func checked(_ axis: CGVector, _ problems: inout [(DynamicsDiagnostic.Kind, String)]) -> CGVector {
         let length = hypot(Double(axis.dx), Double(axis.dy))
         guard length.isFinite, length > 0 else {
-            problems.append("AttachmentBehavior: axisOfTranslation (\(axis.dx), \(axis.dy)) has no direction; using (1, 0).")
+            problems.append((.refused("AttachmentBehavior.axisOfTranslation", isFinite: length.isFinite),
+                              "AttachmentBehavior: axisOfTranslation (\(axis.dx), \(axis.dy)) has no direction; using (1, 0)."))
             return CGVector(dx: 1, dy: 0)
         }
         return CGVector(dx: CGFloat(Double(axis.dx) / length), dy: CGFloat(Double(axis.dy) / length))
@@ -521,7 +524,8 @@ open class AttachmentBehavior: DynamicBehavior {
         guard reportedStiffFrequency != storedFrequency else { return }
         reportedStiffFrequency = storedFrequency
         let limitText = String(format: "%.1f", limit)
-        report("AttachmentBehavior: frequency \(storedFrequency) Hz is above \(limitText) Hz, the stiffest spring a sub-step of \(h) s resolves; the spring is damped enough to stay stable and settles quickly. Raise the animator's substeps to keep it lossless.", severity: .note)
+        report(.valueOutOfRange(property: "AttachmentBehavior.frequency"),
+               "AttachmentBehavior: frequency \(storedFrequency) Hz is above \(limitText) Hz, the stiffest spring a sub-step of \(h) s resolves; the spring is damped enough to stay stable and settles quickly. Raise the animator's substeps to keep it lossless.", severity: .note)
     }
 
     /// A setting changed: update the joint at the next synchronisation and wake the items.

@@ -53,7 +53,8 @@ open class DynamicBehavior {
     /// - Parameter behavior: The child to add.
     public func addChildBehavior(_ behavior: DynamicBehavior) {
         if behavior === self {
-            report("addChildBehavior: a \(behaviorLabel(self)) cannot be its own child; ignored.")
+            report(.behaviorCycle(behavior: ObjectIdentifier(behavior)),
+                   "addChildBehavior: a \(behaviorLabel(self)) cannot be its own child; ignored.")
             return
         }
         // Only a behaviour with children can be an ancestor: a leaf (a chain grown at its deep
@@ -61,13 +62,15 @@ open class DynamicBehavior {
         var ancestor = behavior.children.isEmpty ? nil : parent
         while let a = ancestor {
             if a === behavior {
-                report("addChildBehavior: the \(behaviorLabel(behavior)) is an ancestor of this \(behaviorLabel(self)); ignored (a cycle).")
+                report(.behaviorCycle(behavior: ObjectIdentifier(behavior)),
+                       "addChildBehavior: the \(behaviorLabel(behavior)) is an ancestor of this \(behaviorLabel(self)); ignored (a cycle).")
                 return
             }
             ancestor = a.parent
         }
         if behavior.parent != nil || behavior.dynamicAnimator != nil {
-            report("addChildBehavior: the \(behaviorLabel(behavior)) already has a parent or belongs to an animator; ignored.")
+            report(.behaviorAlreadyPlaced(behavior: ObjectIdentifier(behavior)),
+                   "addChildBehavior: the \(behaviorLabel(behavior)) already has a parent or belongs to an animator; ignored.")
             return
         }
         _ = children.append(behavior)
@@ -81,7 +84,8 @@ open class DynamicBehavior {
     /// - Parameter behavior: The child to remove.
     public func removeChildBehavior(_ behavior: DynamicBehavior) {
         guard behavior.parent === self, children.remove(behavior) else {
-            report("removeChildBehavior: the \(behaviorLabel(behavior)) is not a child of this \(behaviorLabel(self)); nothing to remove (UIKit ignores this too).",
+            report(.nothingToRemove,
+                   "removeChildBehavior: the \(behaviorLabel(behavior)) is not a child of this \(behaviorLabel(self)); nothing to remove (UIKit ignores this too).",
                    severity: .note)
             return
         }
@@ -163,17 +167,19 @@ open class DynamicBehavior {
     }
 
     /// Reports a diagnostic now (in an animator) or when the behaviour joins one.
-    func report(_ message: String, severity: DynamicsDiagnostic.Severity = .warning) {
+    func report(_ kind: DynamicsDiagnostic.Kind, _ message: String, severity: DynamicsDiagnostic.Severity = .warning) {
+        let diagnostic = DynamicsDiagnostic(kind: kind, message: message, severity: severity)
         if let animator = dynamicAnimator {
-            animator.report(message, severity: severity)
+            animator.report(diagnostic)
         } else {
-            pendingDiagnostics.append(DynamicsDiagnostic(message: message, severity: severity))
+            pendingDiagnostics.append(diagnostic)
         }
     }
 
     /// Reports a `removeItem(_:)` of an item the behaviour does not have.
     func reportNotHeld(_ item: any DynamicItem) {
-        report("\(behaviorLabel(self)).removeItem: the \(itemLabel(item)) is not one of its items; nothing to remove (UIKit ignores this too).",
+        report(.nothingToRemove,
+               "\(behaviorLabel(self)).removeItem: the \(itemLabel(item)) is not one of its items; nothing to remove (UIKit ignores this too).",
                severity: .note)
     }
 
@@ -182,7 +188,8 @@ open class DynamicBehavior {
     func validate(_ value: CGFloat, _ name: String, allowsNegative: Bool = false, maximum: CGFloat = .infinity) -> Bool {
         guard value.isFinite, allowsNegative || value >= 0, abs(value) <= maximum else {
             let range = maximum.isFinite ? " (at most \(maximum) in size)" : ""
-            report("\(behaviorLabel(self)).\(name) cannot be \(value)\(range); the last good value is kept.")
+            report(.refused("\(behaviorLabel(self)).\(name)", isFinite: value.isFinite),
+                   "\(behaviorLabel(self)).\(name) cannot be \(value)\(range); the last good value is kept.")
             return false
         }
         return true
@@ -191,7 +198,8 @@ open class DynamicBehavior {
     /// Whether `point` is finite and within ±10⁷ pt; otherwise reports it and returns false.
     func validate(_ point: CGPoint, _ name: String) -> Bool {
         guard point.isUsableAnimatorValue else {
-            report("\(behaviorLabel(self)).\(name) cannot be (\(point.x), \(point.y)) (finite, within ±10⁷ pt); the last good value is kept.")
+            report(.refused("\(behaviorLabel(self)).\(name)", point),
+                   "\(behaviorLabel(self)).\(name) cannot be (\(point.x), \(point.y)) (finite, within ±10⁷ pt); the last good value is kept.")
             return false
         }
         return true

@@ -59,7 +59,8 @@ open class DynamicItemBehavior: DynamicBehavior {
         get { explicitDensity ?? 1 }
         set {
             guard newValue.isFinite, newValue > 0, newValue <= Self.maximumPropertyValue else {
-                report("DynamicItemBehavior.density must be finite, positive and at most 10¹², not \(newValue); the last good value is kept.")
+                report(.refused("DynamicItemBehavior.density", isFinite: newValue.isFinite),
+                       "DynamicItemBehavior.density must be finite, positive and at most 10¹², not \(newValue); the last good value is kept.")
                 return
             }
             set(&explicitDensity, newValue, "density")
@@ -148,7 +149,7 @@ open class DynamicItemBehavior: DynamicBehavior {
     ///   - velocity: The velocity to add, in points per second.
     ///   - item: The item.
     public func addLinearVelocity(_ velocity: CGPoint, for item: any DynamicItem) {
-        guard validate(velocity, "addLinearVelocity") else { return }
+        guard validate(velocity, "addLinearVelocity(_:for:)") else { return }
         addVelocity(linear: velocity, angular: 0, for: item)
     }
 
@@ -173,7 +174,7 @@ open class DynamicItemBehavior: DynamicBehavior {
     ///   - velocity: The angular velocity to add, in radians per second.
     ///   - item: The item.
     public func addAngularVelocity(_ velocity: CGFloat, for item: any DynamicItem) {
-        guard validate(velocity, "addAngularVelocity", allowsNegative: true, maximum: 10_000_000) else { return }
+        guard validate(velocity, "addAngularVelocity(_:for:)", allowsNegative: true, maximum: 10_000_000) else { return }
         addVelocity(linear: .zero, angular: velocity, for: item)
     }
 

@@ -22,7 +22,8 @@ open class GravityBehavior: DynamicBehavior {
         get { direction.vector }
         set {
             guard newValue.dx.isFinite, newValue.dy.isFinite else {
-                report("GravityBehavior.gravityDirection cannot be (\(newValue.dx), \(newValue.dy)); the last good value is kept.")
+                report(.nonFiniteValue(property: "GravityBehavior.gravityDirection"),
+                       "GravityBehavior.gravityDirection cannot be (\(newValue.dx), \(newValue.dy)); the last good value is kept.")
                 return
             }
             guard newValue != direction.vector else { return }

@@ -48,7 +48,8 @@ open class PushBehavior: DynamicBehavior {
         get { direction.vector }
         set {
             guard newValue.dx.isFinite, newValue.dy.isFinite else {
-                report("PushBehavior.pushDirection cannot be (\(newValue.dx), \(newValue.dy)); the last good value is kept.")
+                report(.nonFiniteValue(property: "PushBehavior.pushDirection"),
+                       "PushBehavior.pushDirection cannot be (\(newValue.dx), \(newValue.dy)); the last good value is kept.")
                 return
             }
             guard newValue != direction.vector else { return }

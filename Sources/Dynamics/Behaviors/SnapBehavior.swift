@@ -52,7 +52,8 @@ open class SnapBehavior: DynamicBehavior {
         get { storedDamping }
         set {
             guard newValue.isFinite, (0...1).contains(newValue) else {
-                report("SnapBehavior.damping must be in 0…1, not \(newValue); the last good value is kept.")
+                report(.refused("SnapBehavior.damping", isFinite: newValue.isFinite),
+                       "SnapBehavior.damping must be in 0…1, not \(newValue); the last good value is kept.")
                 return
             }
             guard newValue != storedDamping else { return }
@@ -76,7 +77,8 @@ open class SnapBehavior: DynamicBehavior {
         storedSnapPoint = point.isUsableAnimatorValue ? point : center.isUsableAnimatorValue ? center : .zero
         super.init()
         if !point.isUsableAnimatorValue {
-            report("SnapBehavior cannot snap to (\(point.x), \(point.y)); snapping to (\(storedSnapPoint.x), \(storedSnapPoint.y)) instead.")
+            report(.refused("SnapBehavior.snapPoint", point),
+                   "SnapBehavior cannot snap to (\(point.x), \(point.y)); snapping to (\(storedSnapPoint.x), \(storedSnapPoint.y)) instead.")
         }
     }
 

@@ -129,7 +129,8 @@ public struct ASCIIRenderer: Sendable {
     public func lines(_ animator: DynamicAnimator, statusLine: String? = nil) -> [String] {
         animator.ensureSynced()
         if width > Self.maximumSide || height > Self.maximumSide {
-            animator.reportOnce("ASCIIRenderer: \(width) × \(height) characters is too large; drawing at most \(Self.maximumSide) × \(Self.maximumSide).")
+            animator.reportOnce(.valueOutOfRange(property: width > Self.maximumSide ? "ASCIIRenderer.width" : "ASCIIRenderer.height"),
+                                "ASCIIRenderer: \(width) × \(height) characters is too large; drawing at most \(Self.maximumSide) × \(Self.maximumSide).")
         }
         let status = showsStatusLine ? (statusLine ?? self.statusLine(for: animator)) : ""
         return compose(scene: animator.traceScene(), poses: animator.tracePoses(), statusLine: status)

@@ -291,7 +291,8 @@ open class FieldBehavior: DynamicBehavior {
         get { storedDirection }
         set {
             guard newValue.dx.isFinite, newValue.dy.isFinite else {
-                report("FieldBehavior.direction cannot be (\(newValue.dx), \(newValue.dy)); the last good value is kept.")
+                report(.nonFiniteValue(property: "FieldBehavior.direction"),
+                       "FieldBehavior.direction cannot be (\(newValue.dx), \(newValue.dy)); the last good value is kept.")
                 return
             }
             guard newValue != storedDirection else { return }
@@ -312,7 +313,8 @@ open class FieldBehavior: DynamicBehavior {
             var value = newValue
             if !(0...1).contains(value) {
                 value = min(max(value, 0), 1)
-                report("FieldBehavior.smoothness must be in 0…1, not \(newValue); using \(value).")
+                report(.valueOutOfRange(property: "FieldBehavior.smoothness"),
+                       "FieldBehavior.smoothness must be in 0…1, not \(newValue); using \(value).")
             }
             guard value != storedSmoothness else { return }
             storedSmoothness = value
@@ -446,7 +448,8 @@ open class FieldBehavior: DynamicBehavior {
     /// animator) and replaced by `fallback`.
     private func sanitized(_ value: CGFloat, _ name: String, fallback: CGFloat) -> CGFloat {
         guard value.isFinite else {
-            report("FieldBehavior.\(name) cannot be \(value); using \(fallback).")
+            report(.nonFiniteValue(property: "FieldBehavior.\(name)"),
+                   "FieldBehavior.\(name) cannot be \(value); using \(fallback).")
             return fallback
         }
         return value
@@ -513,7 +516,8 @@ extension FieldBehavior {
         if position.isUsableAnimatorValue {
             field.storedPosition = position
         } else {
-            field.report("FieldBehavior.position cannot be (\(position.x), \(position.y)); using (0, 0).")
+            field.report(.refused("FieldBehavior.position", position),
+                         "FieldBehavior.position cannot be (\(position.x), \(position.y)); using (0, 0).")
         }
         return field
     }
@@ -692,7 +696,8 @@ extension FieldBehavior {
 
     private func sanitizedVector(_ vector: CGVector) -> CGVector {
         guard vector.dx.isFinite, vector.dy.isFinite else {
-            report("FieldBehavior.direction cannot be (\(vector.dx), \(vector.dy)); using (0, 0).")
+            report(.nonFiniteValue(property: "FieldBehavior.direction"),
+                   "FieldBehavior.direction cannot be (\(vector.dx), \(vector.dy)); using (0, 0).")
             return .zero
         }
         return vector
@@ -701,11 +706,13 @@ extension FieldBehavior {
     private func setNoise(smoothness: CGFloat, animationSpeed: CGFloat) {
         let s = sanitized(smoothness, "smoothness", fallback: 0)
         let clamped = min(max(s, 0), 1)
-        if clamped != s { report("FieldBehavior.smoothness must be in 0…1, not \(s); using \(clamped).") }
+        if clamped != s { report(.valueOutOfRange(property: "FieldBehavior.smoothness"),
+                                 "FieldBehavior.smoothness must be in 0…1, not \(s); using \(clamped).") }
         storedSmoothness = clamped
         noiseFrequency = Self.noiseFrequency(smoothness: clamped)
         let speed = sanitized(animationSpeed, "animationSpeed", fallback: 0)
-        if abs(speed) > 1_000_000 { report("FieldBehavior.animationSpeed cannot be \(speed) (at most 10⁶ Hz in size); using 0.") }
+        if abs(speed) > 1_000_000 { report(.valueOutOfRange(property: "FieldBehavior.animationSpeed"),
+                                           "FieldBehavior.animationSpeed cannot be \(speed) (at most 10⁶ Hz in size); using 0.") }
         storedAnimationSpeed = abs(speed) > 1_000_000 ? 0 : speed
     }
 }

@@ -27,7 +27,8 @@ extension DynamicAnimator {
     public func snapshot() -> DynamicsSnapshot {
         ensureSynced()
         if isLocked && (!pendingOperations.isEmpty || treeDirty) {
-            report("snapshot() during a step's callbacks: behaviours added or removed in those callbacks are not in the snapshot.")
+            report(.calledDuringStep,
+                   "snapshot() during a step's callbacks: behaviours added or removed in those callbacks are not in the snapshot.")
         }
         let table = snapshotItemTable()
         var w = SnapshotWriter()
@@ -122,7 +123,7 @@ extension DynamicAnimator {
         do {
             try restoreOrThrow(snapshot)
         } catch let error as DynamicsSnapshotError {
-            report("restore(_:): \(error.description)")
+            report(.snapshotRefused(error), "restore(_:): \(error.description)")
             throw error
         }
     }
