@@ -165,11 +165,9 @@ extension DynamicAnimator {
         return f
     }
 
-    /// The item record owning an engine shape (its `userData` is the record's slot), or nil for
-    /// a boundary's shape.
+    /// The item record owning an engine shape, or nil for a boundary's shape.
     func itemRecord(of shape: ShapeID) -> ItemRecord? {
-        let slot = world.userData(shape)
-        guard slot >= 0, slot < recordSlots.count else { return nil }
+        guard case .item(let slot) = world.owner(of: shape), slot < recordSlots.count else { return nil }
         return recordSlots[slot]
     }
 
@@ -237,19 +235,17 @@ extension DynamicAnimator {
             // ties: the last joined item first (a higher order), then boundaries (negative order)
             if let r = itemRecord(of: h.shape) {
                 hits.append((RaycastHit(item: r.item, boundaryIdentifier: nil, point: point, normal: normal, fraction: CGFloat(f)), joinRank(r)))
-            } else if let boundary = boundaryRecord(of: h.shape) {
+            } else if case .boundary(let k) = world.owner(of: h.shape), let boundary = boundaryRecord(slot: k) {
                 hits.append((RaycastHit(item: nil, boundaryIdentifier: boundary.identifier, point: point, normal: normal, fraction: CGFloat(f)),
-                             world.userData(h.shape)))
+                             -1 - k))
             }
         }
         hits.sort { $0.hit.fraction < $1.hit.fraction || ($0.hit.fraction == $1.hit.fraction && $0.order > $1.order) }
         return all ? hits.map(\.hit) : hits.prefix(1).map(\.hit)
     }
 
-    /// The boundary owning an engine shape (`userData` −(slot + 1)), or nil.
-    private func boundaryRecord(of shape: ShapeID) -> BoundaryRecord? {
-        let slot = -world.userData(shape) - 1
-        guard slot >= 0, slot < boundarySlots.count else { return nil }
-        return boundarySlots[slot]
+    /// The boundary in `slot`, or nil.
+    private func boundaryRecord(slot: Int) -> BoundaryRecord? {
+        boundarySlots.indices.contains(slot) ? boundarySlots[slot] : nil
     }
 }

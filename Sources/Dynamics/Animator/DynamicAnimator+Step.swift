@@ -147,8 +147,8 @@ extension DynamicAnimator {
             // `ItemRecord?` and `Unmanaged<ItemRecord>?` are both one nullable pointer
             buffer.withMemoryRebound(to: Unmanaged<ItemRecord>?.self) { refs in
                 for m in moved {
-                    let slot = m.userData
-                    guard slot >= 0, slot < refs.count, let ref = refs[slot] else { continue }
+                    guard case .item(let slot) = EngineOwner(body: m.userData), slot < refs.count,
+                          let ref = refs[slot] else { continue }
                     ref._withUnsafeGuaranteedRef { writeBack($0, m.transform) }
                 }
             }
@@ -214,9 +214,10 @@ extension DynamicAnimator {
     }
 
     private func deliver(_ e: ContactEvent, began: Bool) {
-        let ua = world.userData(e.shapeA), ub = world.userData(e.shapeB)
+        let ownerA = world.owner(of: e.shapeA), ownerB = world.owner(of: e.shapeB)
         let point = e.point.cgPoint
-        if ua >= 0 && ub >= 0 {
+        switch (ownerA, ownerB) {
+        case let (.item(ua), .item(ub)):
             guard let ra = itemRecord(slot: ua), let rb = itemRecord(slot: ub) else { return }
             let shared = ra.itemModeBits & rb.itemModeBits
             guard shared != 0 else { return }
@@ -228,9 +229,7 @@ extension DynamicAnimator {
                     d.collisionBehavior(cb, endedContactFor: ra.item, with: rb.item)
                 }
             }
-        } else if ua >= 0 || ub >= 0 {
-            let itemSlot = ua >= 0 ? ua : ub
-            let boundarySlot = -(ua >= 0 ? ub : ua) - 1
+        case let (.item(itemSlot), .boundary(boundarySlot)), let (.boundary(boundarySlot), .item(itemSlot)):
             guard let r = itemRecord(slot: itemSlot), boundarySlots.indices.contains(boundarySlot),
                   let boundary = boundarySlots[boundarySlot] else { return }
             let cb = boundary.behavior
@@ -238,12 +237,14 @@ extension DynamicAnimator {
                 guard let k = cb.slot, r.boundaryModeBits & CollisionBits.boundaryMode(k) != 0,
                       let d = cb.collisionDelegate else { return }
                 // UIKit reports the point on the boundary: project the manifold point onto the segment.
-                let segment = world.outline(ua >= 0 ? e.shapeB : e.shapeA).points
+                let segment = world.outline(ownerA.itemSlot != nil ? e.shapeB : e.shapeA).points
                 let onBoundary = segment.count == 2 ? closestPoint(e.point, segment[0], segment[1]).cgPoint : point
                 d.collisionBehavior(cb, beganContactFor: r.item, withBoundaryIdentifier: boundary.object, at: onBoundary)
                 return
             }
             deliverEnded(r, boundary)
+        default:
+            return
         }
     }
 

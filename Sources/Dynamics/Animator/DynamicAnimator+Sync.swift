@@ -297,7 +297,7 @@ extension DynamicAnimator {
         def.type = .dynamic
         def.position = Vec2(center)
         def.angle = Float(angle)
-        def.userData = slot
+        def.userData = EngineOwner.item(slot: slot).userData
         r.body = world.createBody(def)
         r.lastCenter = center
         r.lastAngle = angle
@@ -379,7 +379,7 @@ extension DynamicAnimator {
             def.friction = Float(r.properties.friction)
             def.restitution = Float(r.properties.elasticity)
             def.filter = r.filter
-            def.userData = r.slot
+            def.userData = EngineOwner.item(slot: r.slot).userData
             var shape = world.createShape(on: r.body, def, plan.geometry)
             if shape == nil {
                 // The engine refused the geometry (degenerate after welding): a 1 pt box keeps the body whole.
@@ -501,7 +501,7 @@ extension DynamicAnimator {
                           identifier: AnyHashable?) -> (slot: Int, body: BodyID)? {
         var bodyDef = BodyDef()
         bodyDef.type = .static
-        bodyDef.userData = -1
+        bodyDef.userData = EngineOwner.ground.userData
         let body = world.createBody(bodyDef)
         let boundarySlot: Int
         if let free = freeBoundarySlots.popLast() { boundarySlot = free } else { boundarySlot = boundarySlots.count; boundarySlots.append(nil) }
@@ -511,7 +511,7 @@ extension DynamicAnimator {
         def.restitution = 0
         def.usesOtherMaterial = true
         def.filter = Filter(categoryBits: CollisionBits.boundaryMode(slot), maskBits: CollisionBits.item)
-        def.userData = -(boundarySlot + 1)
+        def.userData = EngineOwner.boundary(slot: boundarySlot).userData
         var count = 0
         for (a, b) in segments where world.createShape(on: body, def, .segment(Vec2(a), Vec2(b))) != nil { count += 1 }
         guard count > 0 else {
@@ -528,9 +528,9 @@ extension DynamicAnimator {
         let firstEnded = world.endEvents.count
         world.destroyBody(b.body)
         for e in world.endEvents[firstEnded...] {
-            let ua = world.userData(e.shapeA), ub = world.userData(e.shapeB)
-            let itemSlot = max(ua, ub)
-            if itemSlot >= 0, recordSlots.indices.contains(itemSlot), let r = recordSlots[itemSlot] { endedByRemoval.append((b, r)) }
+            // One shape is the boundary's, the other an item's.
+            guard let itemSlot = world.owner(of: e.shapeA).itemSlot ?? world.owner(of: e.shapeB).itemSlot else { continue }
+            if recordSlots.indices.contains(itemSlot), let r = recordSlots[itemSlot] { endedByRemoval.append((b, r)) }
         }
         boundarySlots[slot] = nil
         freeBoundarySlots.append(slot)

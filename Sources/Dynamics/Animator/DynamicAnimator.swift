@@ -149,11 +149,13 @@ open class DynamicAnimator {
     var recordByID: [ObjectIdentifier: ItemRecord] = [:]
     /// Lookup only: group member identity → the group's record.
     var groupOfMember: [ObjectIdentifier: ItemRecord] = [:]
-    /// Records by slot (the `userData` of their bodies and shapes); nil for free slots.
+    /// Records by slot (their bodies and shapes are owned by `EngineOwner.item(slot:)`); nil for
+    /// free slots.
     var recordSlots: [ItemRecord?] = []
     var freeRecordSlots: [Int] = []
 
-    /// Boundary bodies by slot (shape `userData` = −(slot + 1)); nil for free slots.
+    /// Boundary bodies by slot (their shapes are owned by `EngineOwner.boundary(slot:)`); nil for
+    /// free slots.
     var boundarySlots: [BoundaryRecord?] = []
     var freeBoundarySlots: [Int] = []
 
@@ -540,7 +542,7 @@ open class DynamicAnimator {
         if !world.isValid(groundBody) {
             var def = BodyDef()
             def.type = .static
-            def.userData = -1
+            def.userData = EngineOwner.ground.userData
             groundBody = world.createBody(def)
         }
         return groundBody

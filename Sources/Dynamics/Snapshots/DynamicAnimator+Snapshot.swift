@@ -359,12 +359,12 @@ extension DynamicAnimator {
             try claim(slot)
             let record = ItemRecord(item: table[itemIndex], slot: slot)
             record.body = try r.bodyID()
-            guard newWorld.isValid(record.body), newWorld.userData(record.body) == slot else {
+            guard newWorld.isValid(record.body), newWorld.owner(of: record.body) == .item(slot: slot) else {
                 throw r.corrupt("the body of item \(itemIndex) is not in the world")
             }
             for _ in 0..<(try r.count(perEntry: 3)) {
                 let shape = try r.shapeID()
-                guard newWorld.isValid(shape), newWorld.body(of: shape) == record.body, newWorld.userData(shape) == slot else {
+                guard newWorld.isValid(shape), newWorld.body(of: shape) == record.body, newWorld.owner(of: shape) == .item(slot: slot) else {
                     throw r.corrupt("a shape of item \(itemIndex) is not on its body")
                 }
                 record.shapes.append(shape)
