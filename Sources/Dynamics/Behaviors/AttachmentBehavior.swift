@@ -74,15 +74,14 @@ open class AttachmentBehavior: DynamicBehavior {
     public var anchorPoint: CGPoint {
         get { storedAnchor }
         set {
-            guard validate(newValue, "anchorPoint"), newValue != storedAnchor else { return }
-            storedAnchor = newValue
-            if attachedBehaviorType == .items, kind == .pin || kind == .fixed || kind == .sliding {
+            guard validate(newValue, "anchorPoint") else { return }
+            updateSetting(\.storedAnchor, to: newValue) {
+                guard attachedBehaviorType == .items, kind == .pin || kind == .fixed || kind == .sliding else { return }
                 let (c1, a1) = pose(of: items[0])
                 let (c2, a2) = pose(of: items[1])
                 local1 = CGPoint(x: newValue.x - c1.x, y: newValue.y - c1.y).rotatedForAnimator(by: -a1)
                 local2 = CGPoint(x: newValue.x - c2.x, y: newValue.y - c2.y).rotatedForAnimator(by: -a2)
             }
-            settingsChanged()
         }
     }
 
@@ -101,9 +100,7 @@ open class AttachmentBehavior: DynamicBehavior {
         set {
             guard validate(newValue, "length", maximum: maximumAnimatorCoordinate) else { return }
             measuresLengthOnJoining = false
-            guard newValue != storedLength else { return }
-            storedLength = newValue
-            settingsChanged()
+            updateSetting(\.storedLength, to: newValue)
         }
     }
 
@@ -112,9 +109,8 @@ open class AttachmentBehavior: DynamicBehavior {
     public var damping: CGFloat {
         get { storedDamping }
         set {
-            guard validate(newValue, "damping"), newValue != storedDamping else { return }
-            storedDamping = newValue
-            settingsChanged()
+            guard validate(newValue, "damping") else { return }
+            updateSetting(\.storedDamping, to: newValue)
         }
     }
 
@@ -128,9 +124,8 @@ open class AttachmentBehavior: DynamicBehavior {
     public var frequency: CGFloat {
         get { storedFrequency }
         set {
-            guard validate(newValue, "frequency"), newValue != storedFrequency else { return }
-            storedFrequency = newValue
-            settingsChanged()
+            guard validate(newValue, "frequency") else { return }
+            updateSetting(\.storedFrequency, to: newValue)
         }
     }
 
@@ -140,9 +135,8 @@ open class AttachmentBehavior: DynamicBehavior {
     public var frictionTorque: CGFloat {
         get { storedFrictionTorque }
         set {
-            guard validate(newValue, "frictionTorque"), newValue != storedFrictionTorque else { return }
-            storedFrictionTorque = newValue
-            settingsChanged()
+            guard validate(newValue, "frictionTorque") else { return }
+            updateSetting(\.storedFrictionTorque, to: newValue)
         }
     }
 
@@ -160,9 +154,7 @@ open class AttachmentBehavior: DynamicBehavior {
                        "AttachmentBehavior.attachmentRange cannot be \(newValue) (a reversed or NaN FloatRange, or one no value lies in); the last good range is kept.")
                 return
             }
-            guard newValue != storedRange else { return }
-            storedRange = newValue
-            settingsChanged()
+            updateSetting(\.storedRange, to: newValue)
         }
     }
 
@@ -528,10 +520,15 @@ open class AttachmentBehavior: DynamicBehavior {
                "AttachmentBehavior: frequency \(storedFrequency) Hz is above \(limitText) Hz, the stiffest spring a sub-step of \(h) s resolves; the spring is damped enough to stay stable and settles quickly. Raise the animator's substeps to keep it lossless.", severity: .note)
     }
 
-    /// A setting changed: update the joint at the next synchronisation and wake the items.
-    private func settingsChanged() {
-        needsJointUpdate = true
-        didChange(needsSync: true)
+    /// A joint setting's setter: the shared `update`, which also marks the joint for updating at
+    /// the next synchronisation (before the animator hears of the change) after `derived`.
+    private func updateSetting<Value: Equatable>(
+        _ keyPath: ReferenceWritableKeyPath<AttachmentBehavior, Value>, to value: Value, derived: () -> Void = {}
+    ) {
+        update(keyPath, to: value, needsSync: true) {
+            derived()
+            needsJointUpdate = true
+        }
     }
 
     /// The engine joint for the current settings between bodies `a` and `b`.

@@ -74,11 +74,7 @@ open class CollisionBehavior: DynamicBehavior {
     /// a paused animator.
     public var collisionMode: Mode {
         get { storedMode }
-        set {
-            guard newValue != storedMode else { return }
-            storedMode = newValue
-            didChange(needsSync: true)
-        }
+        set { update(\.storedMode, to: newValue, needsSync: true) }
     }
 
     /// Whether the animator's reference bounds are a boundary. Default `false`. Setting it resets

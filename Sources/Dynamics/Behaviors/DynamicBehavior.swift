@@ -204,4 +204,80 @@ open class DynamicBehavior {
         }
         return true
     }
+
+    /// Whether both components of `vector` are finite; otherwise reports it and returns false.
+    func validate(_ vector: CGVector, _ name: String) -> Bool {
+        guard vector.dx.isFinite, vector.dy.isFinite else {
+            let property = "\(behaviorLabel(self)).\(name)"
+            let message = "\(property) cannot be (\(vector.dx), \(vector.dy)); the last good value is kept."
+            report(.nonFiniteValue(property: property), message)
+            return false
+        }
+        return true
+    }
+}
+
+/// The property setters' helpers, for every behaviour: `Self` lets them take key paths to a
+/// subclass's private storage.
+///
+/// They take key paths, not `inout` storage, on purpose: a refused value is reported and a change
+/// resumes the animator, and both call the app (its diagnostic handler, its animator delegate)
+/// while the setter runs. Storage passed `inout` would be under an exclusive access all that time,
+/// so an app that reads the property from those callbacks would stop the program ("simultaneous
+/// accesses"); a key path reads and writes only for the moment it takes.
+protocol BehaviorSetters: DynamicBehavior {}
+
+extension DynamicBehavior: BehaviorSetters {}
+
+extension BehaviorSetters {
+    /// The setters' one helper: stores `value` at `keyPath` when it differs, runs `derived` (state
+    /// computed from it: a field's noise frequency, an attachment's joint), then tells the animator
+    /// (``DynamicBehavior/didChange(needsSync:)``): an equal value wakes nothing. Validate the value
+    /// first (`validate`). Returns whether it changed.
+    @discardableResult
+    func update<Value: Equatable>(
+        _ keyPath: ReferenceWritableKeyPath<Self, Value>, to value: Value, needsSync: Bool = false,
+        derived: () -> Void = {}
+    ) -> Bool {
+        guard self[keyPath: keyPath] != value else { return false }
+        self[keyPath: keyPath] = value
+        derived()
+        didChange(needsSync: needsSync)
+        return true
+    }
+
+    // Gravity and push expose one `PolarVector` as a vector, an angle and a magnitude: their
+    // setters, once. Non-finite values are reported and ignored.
+
+    /// Sets the vector of the direction at `keyPath` (the property `name`).
+    func updateDirection(_ keyPath: ReferenceWritableKeyPath<Self, PolarVector>, vector: CGVector, name: String) {
+        guard validate(vector, name), vector != self[keyPath: keyPath].vector else { return }
+        self[keyPath: keyPath].setVector(vector)
+        didChange()
+    }
+
+    /// Sets the angle (radians) of the direction at `keyPath`, keeping its magnitude.
+    func updateDirection(_ keyPath: ReferenceWritableKeyPath<Self, PolarVector>, angle: CGFloat) {
+        guard validate(angle, "angle", allowsNegative: true), angle != self[keyPath: keyPath].angle else { return }
+        self[keyPath: keyPath].setAngle(angle)
+        didChange()
+    }
+
+    /// Sets the magnitude of the direction at `keyPath`, keeping its angle.
+    func updateDirection(_ keyPath: ReferenceWritableKeyPath<Self, PolarVector>, magnitude: CGFloat) {
+        guard validate(magnitude, "magnitude", allowsNegative: true),
+              magnitude != self[keyPath: keyPath].magnitude else { return }
+        self[keyPath: keyPath].setMagnitude(magnitude)
+        didChange()
+    }
+
+    /// Sets the angle and magnitude of the direction at `keyPath` together; the animator hears of
+    /// it (and the items wake) even when they are unchanged, as `setAngle(_:magnitude:)` always
+    /// did here.
+    func updateDirection(_ keyPath: ReferenceWritableKeyPath<Self, PolarVector>, angle: CGFloat, magnitude: CGFloat) {
+        guard validate(angle, "angle", allowsNegative: true),
+              validate(magnitude, "magnitude", allowsNegative: true) else { return }
+        self[keyPath: keyPath].set(angle: angle, magnitude: magnitude)
+        didChange()
+    }
 }

@@ -40,9 +40,8 @@ open class SnapBehavior: DynamicBehavior {
     public var snapPoint: CGPoint {
         get { storedSnapPoint }
         set {
-            guard validate(newValue, "snapPoint"), newValue != storedSnapPoint else { return }
-            storedSnapPoint = newValue
-            didChange(needsSync: true)
+            guard validate(newValue, "snapPoint") else { return }
+            update(\.storedSnapPoint, to: newValue, needsSync: true)
         }
     }
 
@@ -56,9 +55,7 @@ open class SnapBehavior: DynamicBehavior {
                        "SnapBehavior.damping must be in 0…1, not \(newValue); the last good value is kept.")
                 return
             }
-            guard newValue != storedDamping else { return }
-            storedDamping = newValue
-            didChange(needsSync: true)
+            update(\.storedDamping, to: newValue, needsSync: true)
         }
     }
 
