@@ -39,7 +39,8 @@ public struct DynamicsDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// answer the same way, and ``DynamicsDiagnostic/message`` tells them apart for people.
     /// Items and behaviours are named by `ObjectIdentifier` (compare with
     /// `ObjectIdentifier(yourItem)`), which keeps a diagnostic `Sendable` and `Hashable` without
-    /// holding the object alive; an identifier may be reused once its object is deallocated.
+    /// holding the object alive; an identifier may be reused once its object is deallocated, and
+    /// two identical runs name their objects differently (compare their ``DynamicsDiagnostic/message``s).
     /// Properties and calls are named as in Swift: `"GravityBehavior.magnitude"`,
     /// `"DynamicAnimator.advance(by:)"`.
     public enum Kind: Sendable, Hashable {
