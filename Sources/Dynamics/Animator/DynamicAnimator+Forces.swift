@@ -61,13 +61,13 @@ extension DynamicAnimator {
 
     /// Reports (once) that a force on `r`'s item was not finite and was ignored.
     func reportNonFiniteForce(on r: ItemRecord) {
-        reportOnce("A non-finite force on the \(itemLabel(r.item)) was ignored.")
+        reportOnce(.nonFiniteForce(item: r.id), "A non-finite force on the \(itemLabel(r.item)) was ignored.")
     }
 
     /// Adds `torque` (mass·pt²/s²) for this step. A non-finite torque is dropped and reported once.
     func applyTorque(_ torque: CGFloat, to r: ItemRecord) {
         guard Float(torque).isFinite else {
-            reportOnce("A non-finite torque on the \(itemLabel(r.item)) was ignored.")
+            reportOnce(.nonFiniteForce(item: r.id), "A non-finite torque on the \(itemLabel(r.item)) was ignored.")
             return
         }
         world.applyTorque(r.body, Float(torque), wake: false)
@@ -77,7 +77,7 @@ extension DynamicAnimator {
     /// center of mass, and wakes the item.
     func applyImpulse(_ impulse: CGVector, to r: ItemRecord, at point: CGPoint? = nil) {
         guard Vec2(impulse).isFinite else {
-            reportOnce("A non-finite impulse on the \(itemLabel(r.item)) was ignored.")
+            reportOnce(.nonFiniteForce(item: r.id), "A non-finite impulse on the \(itemLabel(r.item)) was ignored.")
             return
         }
         let p = point.flatMap { $0.isUsableAnimatorValue ? Vec2($0) : nil } ?? world.worldCenter(r.body)

@@ -79,7 +79,8 @@ extension DynamicAnimator {
     /// - Returns: The items, last joined first; `[]` when none.
     public func items(at point: CGPoint) -> [any DynamicItem] {
         guard point.isUsableAnimatorValue else {
-            report("items(at:) needs a finite point within ±10⁷ pt, not (\(point.x), \(point.y)); returning no items.")
+            report(.refused("DynamicAnimator.items(at:)", point),
+                   "items(at:) needs a finite point within ±10⁷ pt, not (\(point.x), \(point.y)); returning no items.")
             return []
         }
         ensureSynced()
@@ -164,11 +165,9 @@ extension DynamicAnimator {
         return f
     }
 
-    /// The item record owning an engine shape (its `userData` is the record's slot), or nil for
-    /// a boundary's shape.
+    /// The item record owning an engine shape, or nil for a boundary's shape.
     func itemRecord(of shape: ShapeID) -> ItemRecord? {
-        let slot = world.userData(shape)
-        guard slot >= 0, slot < recordSlots.count else { return nil }
+        guard case .item(let slot) = world.owner(of: shape), slot < recordSlots.count else { return nil }
         return recordSlots[slot]
     }
 
@@ -189,11 +188,13 @@ extension DynamicAnimator {
     /// shapes are, and the engine's fractions are mapped back onto the whole ray.
     private func castRay(from start: CGPoint, to end: CGPoint, all: Bool, caller: String) -> [RaycastHit] {
         guard start.isUsableAnimatorValue, end.isUsableAnimatorValue else {
-            report("\(caller) needs finite points within ±10⁷ pt, not (\(start.x), \(start.y)) → (\(end.x), \(end.y)); returning no hits.")
+            report(.refused("DynamicAnimator.\(caller)", isFinite: start.isFiniteAnimatorValue && end.isFiniteAnimatorValue),
+                   "\(caller) needs finite points within ±10⁷ pt, not (\(start.x), \(start.y)) → (\(end.x), \(end.y)); returning no hits.")
             return []
         }
         guard start != end else {
-            report("\(caller) needs two different points; (\(start.x), \(start.y)) twice is a ray of no length; returning no hits.")
+            report(.valueOutOfRange(property: "DynamicAnimator.\(caller)"),
+                   "\(caller) needs two different points; (\(start.x), \(start.y)) twice is a ray of no length; returning no hits.")
             return []
         }
         ensureSynced()
@@ -234,19 +235,17 @@ extension DynamicAnimator {
             // ties: the last joined item first (a higher order), then boundaries (negative order)
             if let r = itemRecord(of: h.shape) {
                 hits.append((RaycastHit(item: r.item, boundaryIdentifier: nil, point: point, normal: normal, fraction: CGFloat(f)), joinRank(r)))
-            } else if let boundary = boundaryRecord(of: h.shape) {
+            } else if case .boundary(let k) = world.owner(of: h.shape), let boundary = boundaryRecord(slot: k) {
                 hits.append((RaycastHit(item: nil, boundaryIdentifier: boundary.identifier, point: point, normal: normal, fraction: CGFloat(f)),
-                             world.userData(h.shape)))
+                             -1 - k))
             }
         }
         hits.sort { $0.hit.fraction < $1.hit.fraction || ($0.hit.fraction == $1.hit.fraction && $0.order > $1.order) }
         return all ? hits.map(\.hit) : hits.prefix(1).map(\.hit)
     }
 
-    /// The boundary owning an engine shape (`userData` −(slot + 1)), or nil.
-    private func boundaryRecord(of shape: ShapeID) -> BoundaryRecord? {
-        let slot = -world.userData(shape) - 1
-        guard slot >= 0, slot < boundarySlots.count else { return nil }
-        return boundarySlots[slot]
+    /// The boundary in `slot`, or nil.
+    private func boundaryRecord(slot: Int) -> BoundaryRecord? {
+        boundarySlots.indices.contains(slot) ? boundarySlots[slot] : nil
     }
 }

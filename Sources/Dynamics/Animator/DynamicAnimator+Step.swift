@@ -8,7 +8,7 @@ extension DynamicAnimator {
     /// once. Called from inside a step's callbacks it is reported and ignored.
     public func step() {
         guard !isStepping else {
-            report("step() was called during a step's callbacks; ignored.")
+            report(.calledDuringStep, "step() was called during a step's callbacks; ignored.")
             return
         }
         isStepping = true
@@ -32,11 +32,12 @@ extension DynamicAnimator {
     @discardableResult
     public func advance(by seconds: TimeInterval) -> Int {
         guard !isStepping else {
-            report("advance(by:) was called during a step's callbacks; ignored.")
+            report(.calledDuringStep, "advance(by:) was called during a step's callbacks; ignored.")
             return 0
         }
         guard seconds.isFinite, seconds >= 0 else {
-            report("advance(by:) needs a finite, non-negative duration, not \(seconds) s; ignored.")
+            report(.refused("DynamicAnimator.advance(by:)", isFinite: seconds.isFinite),
+                   "advance(by:) needs a finite, non-negative duration, not \(seconds) s; ignored.")
             return 0
         }
         isStepping = true
@@ -49,7 +50,8 @@ extension DynamicAnimator {
             accumulator = 0
         }
         if count > Self.maximumStepsPerAdvance {
-            report("advance(by: \(seconds) s) asks for \(count) steps; running \(Self.maximumStepsPerAdvance) and dropping the rest of the time.")
+            report(.valueOutOfRange(property: "DynamicAnimator.advance(by:)"),
+                   "advance(by: \(seconds) s) asks for \(count) steps; running \(Self.maximumStepsPerAdvance) and dropping the rest of the time.")
             count = Self.maximumStepsPerAdvance
             accumulator = 0
         }
@@ -134,7 +136,8 @@ extension DynamicAnimator {
     /// Says once that the engine's contact budget left pairs out (a heap of items overlapping
     /// deeply, such as many created on one point): see `World.crowdLimit`.
     private func reportContactBudget() {
-        reportOnce("Items overlap so deeply (a heap created on one spot?) that the engine limited their contacts: each item keeps at most \(World.crowdLimit) with items at least half its size, so the heap's work and memory per step grow with the number of items, not its square. The contacts it keeps push the heap apart; until it has spread, some overlapping items may pass through each other.")
+        reportOnce(.crowdLimited,
+                   "Items overlap so deeply (a heap created on one spot?) that the engine limited their contacts: each item keeps at most \(World.crowdLimit) with items at least half its size, so the heap's work and memory per step grow with the number of items, not its square. The contacts it keeps push the heap apart; until it has spread, some overlapping items may pass through each other.")
     }
 
     /// Runs the operations queued during a step's callbacks, then reconciles the tree.
@@ -144,7 +147,8 @@ extension DynamicAnimator {
             rounds += 1
             if rounds > 64 {
                 // Callbacks that keep queueing work for themselves would never let the step end.
-                report("\(pendingOperations.count) changes queued during the step's callbacks kept queueing more for 64 rounds; they were dropped.")
+                report(.runawayChanges,
+                       "\(pendingOperations.count) changes queued during the step's callbacks kept queueing more for 64 rounds; they were dropped.")
                 pendingOperations.removeAll()
                 break
             }
@@ -170,8 +174,8 @@ extension DynamicAnimator {
             // `ItemRecord?` and `Unmanaged<ItemRecord>?` are both one nullable pointer
             buffer.withMemoryRebound(to: Unmanaged<ItemRecord>?.self) { refs in
                 for m in moved {
-                    let slot = m.userData
-                    guard slot >= 0, slot < refs.count, let ref = refs[slot] else { continue }
+                    guard case .item(let slot) = EngineOwner(body: m.userData), slot < refs.count,
+                          let ref = refs[slot] else { continue }
                     ref._withUnsafeGuaranteedRef { writeBack($0, m.transform) }
                 }
             }
@@ -243,9 +247,10 @@ extension DynamicAnimator {
     }
 
     private func deliver(_ e: ContactEvent, began: Bool) {
-        let ua = world.userData(e.shapeA), ub = world.userData(e.shapeB)
+        let ownerA = world.owner(of: e.shapeA), ownerB = world.owner(of: e.shapeB)
         let point = e.point.cgPoint
-        if ua >= 0 && ub >= 0 {
+        switch (ownerA, ownerB) {
+        case let (.item(ua), .item(ub)):
             guard let ra = itemRecord(slot: ua), let rb = itemRecord(slot: ub) else { return }
             let shared = ra.itemModeBits & rb.itemModeBits
             guard shared != 0 else { return }
@@ -257,9 +262,7 @@ extension DynamicAnimator {
                     d.collisionBehavior(cb, endedContactFor: ra.item, with: rb.item)
                 }
             }
-        } else if ua >= 0 || ub >= 0 {
-            let itemSlot = ua >= 0 ? ua : ub
-            let boundarySlot = -(ua >= 0 ? ub : ua) - 1
+        case let (.item(itemSlot), .boundary(boundarySlot)), let (.boundary(boundarySlot), .item(itemSlot)):
             guard let r = itemRecord(slot: itemSlot), boundarySlots.indices.contains(boundarySlot),
                   let boundary = boundarySlots[boundarySlot] else { return }
             let cb = boundary.behavior
@@ -267,12 +270,14 @@ extension DynamicAnimator {
                 guard let k = cb.slot, r.boundaryModeBits & CollisionBits.boundaryMode(k) != 0,
                       let d = cb.collisionDelegate else { return }
                 // UIKit reports the point on the boundary: project the manifold point onto the segment.
-                let segment = world.outline(ua >= 0 ? e.shapeB : e.shapeA).points
+                let segment = world.outline(ownerA.itemSlot != nil ? e.shapeB : e.shapeA).points
                 let onBoundary = segment.count == 2 ? closestPoint(e.point, segment[0], segment[1]).cgPoint : point
                 d.collisionBehavior(cb, beganContactFor: r.item, withBoundaryIdentifier: boundary.object, at: onBoundary)
                 return
             }
             deliverEnded(r, boundary)
+        default:
+            return
         }
     }
 
@@ -318,7 +323,7 @@ extension DynamicAnimator {
     /// - Parameter token: The token ``addFrameObserver(_:)`` returned.
     public func removeFrameObserver(_ token: FrameObserverToken) {
         guard frameObservers.contains(where: { $0.token == token.id }) else {
-            report("removeFrameObserver: no frame observer has this token; ignored.")
+            report(.nothingToRemove, "removeFrameObserver: no frame observer has this token; ignored.")
             return
         }
         frameObservers.removeAll { $0.token == token.id }

@@ -59,7 +59,8 @@ extension DynamicAnimator {
         while !changedRoots.isEmpty {
             rounds += 1
             if rounds > 16 {
-                report("The behaviour tree kept changing inside willMove(to:); stopped after 16 rounds.")
+                report(.runawayChanges,
+                       "The behaviour tree kept changing inside willMove(to:); stopped after 16 rounds.")
                 changedRoots.removeAll()
                 treeMayHoldStrays = true
                 break
@@ -199,9 +200,11 @@ extension DynamicAnimator {
             wanted = wanted.filter { item in
                 guard memberIDs.contains(ObjectIdentifier(item)) else { return true }
                 if item is DynamicItemGroup {
-                    reportOnce("A \(itemLabel(item)) is a group inside another group; groups cannot nest, so it is ignored.")
+                    reportOnce(.groupConflict(item: ObjectIdentifier(item)),
+                               "A \(itemLabel(item)) is a group inside another group; groups cannot nest, so it is ignored.")
                 } else {
-                    reportOnce("The \(itemLabel(item)) is in a behaviour on its own and in a group; it moves with its group only.")
+                    reportOnce(.groupConflict(item: ObjectIdentifier(item)),
+                               "The \(itemLabel(item)) is in a behaviour on its own and in a group; it moves with its group only.")
                 }
                 return false
             }
@@ -263,18 +266,21 @@ extension DynamicAnimator {
             for m in group.items {
                 let mid = ObjectIdentifier(m)
                 if m is DynamicItemGroup {
-                    reportOnce("A group contains another group; groups cannot nest, so the inner group is left out.")
+                    reportOnce(.groupConflict(item: mid),
+                               "A group contains another group; groups cannot nest, so the inner group is left out.")
                     continue
                 }
                 if groupOfMember[mid] != nil {
-                    reportOnce("The \(itemLabel(m)) is in two groups; it is left out of the later one.")
+                    reportOnce(.groupConflict(item: mid),
+                               "The \(itemLabel(m)) is in two groups; it is left out of the later one.")
                     continue
                 }
                 if members.contains(where: { $0.item === m }) { continue }
                 members.append(GroupMember(item: m, offset: .zero, angle: 0))
             }
             if members.isEmpty {
-                reportOnce("A group with no usable members cannot join the animator; it is ignored.")
+                reportOnce(.groupConflict(item: ObjectIdentifier(item)),
+                           "A group with no usable members cannot join the animator; it is ignored.")
                 return nil
             }
         }
@@ -292,7 +298,7 @@ extension DynamicAnimator {
         def.type = .dynamic
         def.position = Vec2(center)
         def.angle = Float(angle)
-        def.userData = slot
+        def.userData = EngineOwner.item(slot: slot).userData
         r.body = world.createBody(def)
         notePlaced(r, center, angle)
         buildShapes(r)
@@ -303,16 +309,19 @@ extension DynamicAnimator {
     func readPose(of item: any DynamicItem, label: String, fallbackCenter: CGPoint, fallbackAngle: CGFloat) -> (CGPoint, CGFloat) {
         var center = item.center
         if !center.isFiniteAnimatorValue {
-            report("The \(label) has a non-finite center (\(center.x), \(center.y)); using (\(fallbackCenter.x), \(fallbackCenter.y)).")
+            report(.unusableItemState(item: ObjectIdentifier(item), property: "center"),
+                   "The \(label) has a non-finite center (\(center.x), \(center.y)); using (\(fallbackCenter.x), \(fallbackCenter.y)).")
             center = fallbackCenter
         } else if abs(center.x) > 1e7 || abs(center.y) > 1e7 {
-            report("The \(label) has a center beyond 10⁷ pt (\(center.x), \(center.y)); using (\(fallbackCenter.x), \(fallbackCenter.y)).")
+            report(.unusableItemState(item: ObjectIdentifier(item), property: "center"),
+                   "The \(label) has a center beyond 10⁷ pt (\(center.x), \(center.y)); using (\(fallbackCenter.x), \(fallbackCenter.y)).")
             center = fallbackCenter
         }
         var angle = item.transform.animatorAngle
         let t = item.transform
         if !(t.a.isFinite && t.b.isFinite) || !angle.isFinite {
-            report("The \(label) has a non-finite transform; using a rotation of \(fallbackAngle) rad.")
+            report(.unusableItemState(item: ObjectIdentifier(item), property: "transform"),
+                   "The \(label) has a non-finite transform; using a rotation of \(fallbackAngle) rad.")
             angle = fallbackAngle
         }
         return (center, angle)
@@ -345,16 +354,25 @@ extension DynamicAnimator {
         if r.isGroup {
             for m in r.members {
                 let label = itemLabel(m.item)
-                let size = ItemShapes.sanitizedSize(m.item.bounds.size, label: label) { report($0) }
-                plans += ItemShapes.plans(for: m.item, size: size, offset: m.offset, angle: m.angle, label: label) { report($0) }
+                let id = ObjectIdentifier(m.item)
+                let size = ItemShapes.sanitizedSize(m.item.bounds.size, label: label) {
+                    report(.unusableItemState(item: id, property: "bounds"), $0)
+                }
+                plans += ItemShapes.plans(for: m.item, size: size, offset: m.offset, angle: m.angle, label: label) {
+                    report(.collisionShapeReplaced(item: id), $0)
+                }
             }
             let s = r.item.bounds.size
             r.size = s.width.isFinite && s.height.isFinite ? CGSize(width: abs(s.width), height: abs(s.height)) : .zero
         } else {
             let label = itemLabel(r.item)
-            let size = ItemShapes.sanitizedSize(r.item.bounds.size, label: label) { report($0) }
+            let size = ItemShapes.sanitizedSize(r.item.bounds.size, label: label) {
+                report(.unusableItemState(item: r.id, property: "bounds"), $0)
+            }
             r.size = size
-            plans = ItemShapes.plans(for: r.item, size: size, offset: .zero, angle: 0, label: label) { report($0) }
+            plans = ItemShapes.plans(for: r.item, size: size, offset: .zero, angle: 0, label: label) {
+                report(.collisionShapeReplaced(item: r.id), $0)
+            }
         }
         for plan in plans {
             var def = ShapeDef()
@@ -362,11 +380,12 @@ extension DynamicAnimator {
             def.friction = Float(r.properties.friction)
             def.restitution = Float(r.properties.elasticity)
             def.filter = r.filter
-            def.userData = r.slot
+            def.userData = EngineOwner.item(slot: r.slot).userData
             var shape = world.createShape(on: r.body, def, plan.geometry)
             if shape == nil {
                 // The engine refused the geometry (degenerate after welding): a 1 pt box keeps the body whole.
-                report("The \(itemLabel(r.item)) produced a degenerate collision shape; a 1 pt square is used instead.")
+                report(.collisionShapeReplaced(item: r.id),
+                       "The \(itemLabel(r.item)) produced a degenerate collision shape; a 1 pt square is used instead.")
                 shape = world.createShape(on: r.body, def, .box(halfWidth: 0.5, halfHeight: 0.5, center: .zero, angle: 0))
             }
             if let s = shape {
@@ -453,7 +472,8 @@ extension DynamicAnimator {
     /// The lowest free collision slot, or nil (with a diagnostic) when all 31 are taken.
     func claimCollisionSlot(for behavior: CollisionBehavior) -> Int? {
         guard freeCollisionSlots != 0 else {
-            report("An animator tells at most \(CollisionBits.maxBehaviors) collision behaviours apart; this CollisionBehavior collides nothing.")
+            report(.tooManyCollisionBehaviors(behavior: ObjectIdentifier(behavior)),
+                   "An animator tells at most \(CollisionBits.maxBehaviors) collision behaviours apart; this CollisionBehavior collides nothing.")
             return nil
         }
         let k = freeCollisionSlots.trailingZeroBitCount
@@ -481,7 +501,7 @@ extension DynamicAnimator {
                           identifier: AnyHashable?) -> (slot: Int, body: BodyID)? {
         var bodyDef = BodyDef()
         bodyDef.type = .static
-        bodyDef.userData = -1
+        bodyDef.userData = EngineOwner.ground.userData
         let body = world.createBody(bodyDef)
         let boundarySlot: Int
         if let free = freeBoundarySlots.popLast() { boundarySlot = free } else { boundarySlot = boundarySlots.count; boundarySlots.append(nil) }
@@ -491,7 +511,7 @@ extension DynamicAnimator {
         def.restitution = 0
         def.usesOtherMaterial = true
         def.filter = Filter(categoryBits: CollisionBits.boundaryMode(slot), maskBits: CollisionBits.item)
-        def.userData = -(boundarySlot + 1)
+        def.userData = EngineOwner.boundary(slot: boundarySlot).userData
         var count = 0
         for (a, b) in segments where world.createShape(on: body, def, .segment(Vec2(a), Vec2(b))) != nil { count += 1 }
         guard count > 0 else {
@@ -508,9 +528,9 @@ extension DynamicAnimator {
         let firstEnded = world.endEvents.count
         world.destroyBody(b.body)
         for e in world.endEvents[firstEnded...] {
-            let ua = world.userData(e.shapeA), ub = world.userData(e.shapeB)
-            let itemSlot = max(ua, ub)
-            if itemSlot >= 0, recordSlots.indices.contains(itemSlot), let r = recordSlots[itemSlot] { endedByRemoval.append((b, r)) }
+            // One shape is the boundary's, the other an item's.
+            guard let itemSlot = world.owner(of: e.shapeA).itemSlot ?? world.owner(of: e.shapeB).itemSlot else { continue }
+            if recordSlots.indices.contains(itemSlot), let r = recordSlots[itemSlot] { endedByRemoval.append((b, r)) }
         }
         boundarySlots[slot] = nil
         freeBoundarySlots.append(slot)

@@ -63,7 +63,8 @@ open class DynamicAnimator {
         get { storedStepDuration }
         set {
             guard newValue.isFinite, Self.stepDurationRange.contains(newValue) else {
-                report("stepDuration cannot be \(newValue) s (10⁻⁶ … 1 s); keeping \(storedStepDuration) s.")
+                report(.refused("DynamicAnimator.stepDuration", isFinite: newValue.isFinite),
+                       "stepDuration cannot be \(newValue) s (10⁻⁶ … 1 s); keeping \(storedStepDuration) s.")
                 return
             }
             storedStepDuration = newValue
@@ -114,7 +115,8 @@ open class DynamicAnimator {
         get { storedSubsteps }
         set {
             guard (1...64).contains(newValue) else {
-                report("substeps cannot be \(newValue) (1…64); keeping \(storedSubsteps).")
+                report(.valueOutOfRange(property: "DynamicAnimator.substeps"),
+                       "substeps cannot be \(newValue) (1…64); keeping \(storedSubsteps).")
                 return
             }
             storedSubsteps = newValue
@@ -184,11 +186,13 @@ open class DynamicAnimator {
     var recordByID: [ObjectIdentifier: ItemRecord] = [:]
     /// Lookup only: group member identity → the group's record.
     var groupOfMember: [ObjectIdentifier: ItemRecord] = [:]
-    /// Records by slot (the `userData` of their bodies and shapes); nil for free slots.
+    /// Records by slot (their bodies and shapes are owned by `EngineOwner.item(slot:)`); nil for
+    /// free slots.
     var recordSlots: [ItemRecord?] = []
     var freeRecordSlots: [Int] = []
 
-    /// Boundary bodies by slot (shape `userData` = −(slot + 1)); nil for free slots.
+    /// Boundary bodies by slot (their shapes are owned by `EngineOwner.boundary(slot:)`); nil for
+    /// free slots.
     var boundarySlots: [BoundaryRecord?] = []
     var freeBoundarySlots: [Int] = []
 
@@ -285,7 +289,8 @@ open class DynamicAnimator {
         if referenceBounds.isNull || referenceBounds.isInfinite
             || !(r.origin.x.isFinite && r.origin.y.isFinite && r.width.isFinite && r.height.isFinite)
             || !CGPoint(x: r.minX, y: r.minY).isUsableAnimatorValue || !CGPoint(x: r.maxX, y: r.maxY).isUsableAnimatorValue {
-            report("referenceBounds \(referenceBounds) is not a finite rectangle within ±10⁷ pt; the animator has no reference bounds.")
+            report(.referenceBoundsUnusable,
+                   "referenceBounds \(referenceBounds) is not a finite rectangle within ±10⁷ pt; the animator has no reference bounds.")
         } else {
             referenceBoundsInUse = r
         }
@@ -325,7 +330,8 @@ open class DynamicAnimator {
         if let r = Self.usableReferenceBounds(bounds) {
             referenceBoundsInUse = r
         } else {
-            reportOnce("The reference view's bounds \(bounds) are not a finite rectangle within ±10⁷ pt; no reference bounds until they are.")
+            reportOnce(.referenceBoundsUnusable,
+                       "The reference view's bounds \(bounds) are not a finite rectangle within ±10⁷ pt; no reference bounds until they are.")
         }
     }
 
@@ -348,7 +354,8 @@ open class DynamicAnimator {
         if let view = referenceView {
             let bounds = view.bounds
             guard let r = Self.usableReferenceBounds(bounds) else {
-                reportOnce("The reference view's bounds \(bounds) are not a finite rectangle within ±10⁷ pt; keeping the last usable reference bounds.")
+                reportOnce(.referenceBoundsUnusable,
+                           "The reference view's bounds \(bounds) are not a finite rectangle within ±10⁷ pt; keeping the last usable reference bounds.")
                 return
             }
             current = r
@@ -402,19 +409,23 @@ open class DynamicAnimator {
     public func addBehavior(_ behavior: DynamicBehavior) {
         performOrQueue { [self] in
             if behavior.dynamicAnimator === self {
-                report("addBehavior: the \(behaviorLabel(behavior)) is already in this animator; ignored.")
+                report(.behaviorAlreadyPlaced(behavior: ObjectIdentifier(behavior)),
+                       "addBehavior: the \(behaviorLabel(behavior)) is already in this animator; ignored.")
                 return
             }
             if behavior.dynamicAnimator != nil {
-                report("addBehavior: the \(behaviorLabel(behavior)) belongs to another animator; ignored.")
+                report(.behaviorAlreadyPlaced(behavior: ObjectIdentifier(behavior)),
+                       "addBehavior: the \(behaviorLabel(behavior)) belongs to another animator; ignored.")
                 return
             }
             if behavior.parent != nil {
-                report("addBehavior: the \(behaviorLabel(behavior)) is the child of another behaviour; ignored.")
+                report(.behaviorAlreadyPlaced(behavior: ObjectIdentifier(behavior)),
+                       "addBehavior: the \(behaviorLabel(behavior)) is the child of another behaviour; ignored.")
                 return
             }
             guard topLevel.append(behavior) else {
-                report("addBehavior: the \(behaviorLabel(behavior)) is already in this animator; ignored.")
+                report(.behaviorAlreadyPlaced(behavior: ObjectIdentifier(behavior)),
+                       "addBehavior: the \(behaviorLabel(behavior)) is already in this animator; ignored.")
                 return
             }
             behaviorTreeDidChange(at: behavior)
@@ -431,7 +442,8 @@ open class DynamicAnimator {
     public func removeBehavior(_ behavior: DynamicBehavior) {
         performOrQueue { [self] in
             guard topLevel.remove(behavior) else {
-                report("removeBehavior: the \(behaviorLabel(behavior)) is not a top-level behaviour of this animator; nothing to remove (UIKit ignores this too).",
+                report(.nothingToRemove,
+                       "removeBehavior: the \(behaviorLabel(behavior)) is not a top-level behaviour of this animator; nothing to remove (UIKit ignores this too).",
                        severity: .note)
                 return
             }
@@ -466,7 +478,8 @@ open class DynamicAnimator {
     public func items(in rect: CGRect) -> [any DynamicItem] {
         let r = rect.standardized
         guard !rect.isNull, r.origin.x.isFinite, r.origin.y.isFinite, r.width.isFinite, r.height.isFinite else {
-            report("items(in:) needs a finite rectangle, not \(rect); returning no items.")
+            report(.nonFiniteValue(property: "DynamicAnimator.items(in:)"),
+                   "items(in:) needs a finite rectangle, not \(rect); returning no items.")
             return []
         }
         ensureSynced()
@@ -485,7 +498,8 @@ open class DynamicAnimator {
         ensureSynced()
         let id = ObjectIdentifier(item)
         guard let record = recordByID[id] ?? groupOfMember[id] else {
-            report("updateItem(usingCurrentState:): the \(itemLabel(item)) is not in this animator; ignored.")
+            report(.itemNotInAnimator(item: id),
+                   "updateItem(usingCurrentState:): the \(itemLabel(item)) is not in this animator; ignored.")
             return
         }
         reread(record)
@@ -495,9 +509,9 @@ open class DynamicAnimator {
 
     // MARK: Diagnostics
 
-    /// Appends a diagnostic and calls the handler.
-    func report(_ message: String, severity: DynamicsDiagnostic.Severity = .warning) {
-        report(DynamicsDiagnostic(message: message, severity: severity))
+    /// Appends a diagnostic of `kind` and calls the handler.
+    func report(_ kind: DynamicsDiagnostic.Kind, _ message: String, severity: DynamicsDiagnostic.Severity = .warning) {
+        report(DynamicsDiagnostic(kind: kind, message: message, severity: severity))
     }
 
     /// Appends `diagnostic` and calls the handler.
@@ -508,9 +522,9 @@ open class DynamicAnimator {
     }
 
     /// Reports `message` only the first time it is seen (structural problems found on every sync).
-    func reportOnce(_ message: String, severity: DynamicsDiagnostic.Severity = .warning) {
+    func reportOnce(_ kind: DynamicsDiagnostic.Kind, _ message: String, severity: DynamicsDiagnostic.Severity = .warning) {
         guard rememberReported(message) else { return }
-        report(message, severity: severity)
+        report(kind, message, severity: severity)
     }
 
     /// Adds `message` to the messages reported once; false when it is there already.
@@ -536,7 +550,7 @@ open class DynamicAnimator {
         let message = "\(DebugSwitches.validationFailurePrefix) after engine step \(world.stepCount): "
             + world.validationErrors.prefix(5).joined(separator: "; ")
         guard rememberReported(DebugSwitches.validationFailurePrefix) else { return }
-        report(message)
+        report(.engineValidationFailed, message)
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 
@@ -583,7 +597,7 @@ open class DynamicAnimator {
         if !world.isValid(groundBody) {
             var def = BodyDef()
             def.type = .static
-            def.userData = -1
+            def.userData = EngineOwner.ground.userData
             groundBody = world.createBody(def)
         }
         return groundBody

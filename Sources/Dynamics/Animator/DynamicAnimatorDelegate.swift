@@ -32,9 +32,12 @@ extension DynamicAnimatorDelegate {
 }
 
 extension DynamicAnimator {
-    /// Reports, once per delegate type and method, that a delegate left an optional method out.
-    func noteUnimplemented(_ delegate: AnyObject, _ method: String, events: String) {
-        reportOnce("\(type(of: delegate)) does not implement \(method), so \(events) are not reported to it. "
+    /// Reports, once per delegate type and method, that a delegate left an optional method out
+    /// (`eitherSpelling`: neither its UIKit nor its Swift spelling).
+    func noteUnimplemented(_ delegate: AnyObject, _ method: String, eitherSpelling: Bool = false, events: String) {
+        let spelling = eitherSpelling ? " (either spelling)" : ""
+        reportOnce(.delegateMethodMissing(method: method),
+                   "\(type(of: delegate)) does not implement \(method)\(spelling), so \(events) are not reported to it. "
                        + "A method with another signature does not count: UIKit's, minus `UI`, is the one called.",
                    severity: .note)
     }

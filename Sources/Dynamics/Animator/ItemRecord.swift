@@ -45,8 +45,8 @@ struct GroupMember {
 /// Records live in `DynamicAnimator.records` in the order items joined, which is the order of
 /// ``FrameReport/items`` and of every per-item loop but the write-back (that one follows the
 /// engine's list of the bodies a step moved, in solve order), so nothing depends on hashing. A
-/// record's `slot` is its index in `recordSlots`; shapes and bodies carry it as `userData`, which
-/// is how a contact event and the write-back find their items again. A force behaviour (gravity, push, fields) reads the record
+/// record's `slot` is its index in `recordSlots`; shapes and bodies carry it in `userData`
+/// (`EngineOwner`), which is how a contact event and the write-back find their items again. A force behaviour (gravity, push, fields) reads the record
 /// and calls `DynamicAnimator.applyForce(_:to:at:)`.
 final class ItemRecord {
     let item: any DynamicItem

@@ -74,15 +74,14 @@ open class AttachmentBehavior: DynamicBehavior {
     public var anchorPoint: CGPoint {
         get { storedAnchor }
         set {
-            guard validate(newValue, "anchorPoint"), newValue != storedAnchor else { return }
-            storedAnchor = newValue
-            if attachedBehaviorType == .items, kind == .pin || kind == .fixed || kind == .sliding {
+            guard validate(newValue, "anchorPoint") else { return }
+            updateSetting(\.storedAnchor, to: newValue) {
+                guard attachedBehaviorType == .items, kind == .pin || kind == .fixed || kind == .sliding else { return }
                 let (c1, a1) = pose(of: items[0])
                 let (c2, a2) = pose(of: items[1])
                 local1 = CGPoint(x: newValue.x - c1.x, y: newValue.y - c1.y).rotatedForAnimator(by: -a1)
                 local2 = CGPoint(x: newValue.x - c2.x, y: newValue.y - c2.y).rotatedForAnimator(by: -a2)
             }
-            settingsChanged()
         }
     }
 
@@ -101,9 +100,7 @@ open class AttachmentBehavior: DynamicBehavior {
         set {
             guard validate(newValue, "length", maximum: maximumAnimatorCoordinate) else { return }
             measuresLengthOnJoining = false
-            guard newValue != storedLength else { return }
-            storedLength = newValue
-            settingsChanged()
+            updateSetting(\.storedLength, to: newValue)
         }
     }
 
@@ -112,9 +109,8 @@ open class AttachmentBehavior: DynamicBehavior {
     public var damping: CGFloat {
         get { storedDamping }
         set {
-            guard validate(newValue, "damping"), newValue != storedDamping else { return }
-            storedDamping = newValue
-            settingsChanged()
+            guard validate(newValue, "damping") else { return }
+            updateSetting(\.storedDamping, to: newValue)
         }
     }
 
@@ -128,9 +124,8 @@ open class AttachmentBehavior: DynamicBehavior {
     public var frequency: CGFloat {
         get { storedFrequency }
         set {
-            guard validate(newValue, "frequency"), newValue != storedFrequency else { return }
-            storedFrequency = newValue
-            settingsChanged()
+            guard validate(newValue, "frequency") else { return }
+            updateSetting(\.storedFrequency, to: newValue)
         }
     }
 
@@ -140,9 +135,8 @@ open class AttachmentBehavior: DynamicBehavior {
     public var frictionTorque: CGFloat {
         get { storedFrictionTorque }
         set {
-            guard validate(newValue, "frictionTorque"), newValue != storedFrictionTorque else { return }
-            storedFrictionTorque = newValue
-            settingsChanged()
+            guard validate(newValue, "frictionTorque") else { return }
+            updateSetting(\.storedFrictionTorque, to: newValue)
         }
     }
 
@@ -156,12 +150,11 @@ open class AttachmentBehavior: DynamicBehavior {
         get { storedRange }
         set {
             guard newValue.lowerBound < .infinity, newValue.upperBound > -.infinity else {
-                report("AttachmentBehavior.attachmentRange cannot be \(newValue) (a reversed or NaN FloatRange, or one no value lies in); the last good range is kept.")
+                report(.valueOutOfRange(property: "AttachmentBehavior.attachmentRange"),
+                       "AttachmentBehavior.attachmentRange cannot be \(newValue) (a reversed or NaN FloatRange, or one no value lies in); the last good range is kept.")
                 return
             }
-            guard newValue != storedRange else { return }
-            storedRange = newValue
-            settingsChanged()
+            updateSetting(\.storedRange, to: newValue)
         }
     }
 
@@ -178,7 +171,7 @@ open class AttachmentBehavior: DynamicBehavior {
         var axis = CGVector(dx: 1, dy: 0)
         var referenceAngle: CGFloat
         var length: CGFloat = 0
-        var problems: [String]
+        var problems: [(DynamicsDiagnostic.Kind, String)]
     }
 
     private init(_ setup: Setup) {
@@ -197,8 +190,9 @@ open class AttachmentBehavior: DynamicBehavior {
         referenceAngle = s.referenceAngle
         storedLength = s.length.isFinite ? min(s.length, 2 * maximumAnimatorCoordinate) : 0
         isDegenerate = items.count == 2 && items[0] === items[1]
-        for p in s.problems { report(p) }
-        if isDegenerate { report("AttachmentBehavior: an item cannot be attached to itself; the attachment does nothing.") }
+        for (kind, message) in s.problems { report(kind, message) }
+        if isDegenerate { report(.attachmentToItself(behavior: ObjectIdentifier(self)),
+                                 "AttachmentBehavior: an item cannot be attached to itself; the attachment does nothing.") }
     }
 
     /// Attaches `item`'s center to the anchor `point` with a rigid rod of the current distance.
@@ -225,7 +219,7 @@ open class AttachmentBehavior: DynamicBehavior {
     }
 
     private static func anchored(_ item: any DynamicItem, offset: CGPoint, _ point: CGPoint) -> Setup {
-        var problems: [String] = []
+        var problems: [(DynamicsDiagnostic.Kind, String)] = []
         let o = checked(offset, "offsetFromCenter", fallback: .zero, &problems)
         let (c, a) = initialPose(of: item)
         let anchor = checked(point, "anchor", fallback: c, &problems)
@@ -261,7 +255,7 @@ open class AttachmentBehavior: DynamicBehavior {
     /// A distance or rope between a point of each item, of their current distance.
     private static func between(_ kind: Kind, _ item1: any DynamicItem, _ offset1: CGPoint,
                                 _ item2: any DynamicItem, _ offset2: CGPoint) -> Setup {
-        var problems: [String] = []
+        var problems: [(DynamicsDiagnostic.Kind, String)] = []
         let o1 = checked(offset1, "offsetFromCenter", fallback: .zero, &problems)
         let o2 = checked(offset2, "offsetFromCenter", fallback: .zero, &problems)
         let (c1, a1) = initialPose(of: item1)
@@ -282,7 +276,7 @@ open class AttachmentBehavior: DynamicBehavior {
     ///     zero or non-finite axis is reported and (1, 0) used.
     public static func slidingAttachment(with item1: any DynamicItem, attachedTo item2: any DynamicItem,
                                          attachmentAnchor point: CGPoint, axisOfTranslation axis: CGVector) -> AttachmentBehavior {
-        var problems: [String] = []
+        var problems: [(DynamicsDiagnostic.Kind, String)] = []
         let (c1, a1) = initialPose(of: item1)
         let (c2, a2) = initialPose(of: item2)
         let p = checked(point, "attachmentAnchor", fallback: c1, &problems)
@@ -302,7 +296,7 @@ open class AttachmentBehavior: DynamicBehavior {
     ///     reported and (1, 0) used.
     public static func slidingAttachment(with item: any DynamicItem, attachmentAnchor point: CGPoint,
                                          axisOfTranslation axis: CGVector) -> AttachmentBehavior {
-        var problems: [String] = []
+        var problems: [(DynamicsDiagnostic.Kind, String)] = []
         let (c, a) = initialPose(of: item)
         let p = checked(point, "attachmentAnchor", fallback: c, &problems)
         let ax = checked(axis, &problems)
@@ -346,7 +340,7 @@ open class AttachmentBehavior: DynamicBehavior {
     }
 
     private static func pinned(_ kind: Kind, _ item1: any DynamicItem, _ item2: any DynamicItem, _ point: CGPoint) -> AttachmentBehavior {
-        var problems: [String] = []
+        var problems: [(DynamicsDiagnostic.Kind, String)] = []
         let (c1, a1) = initialPose(of: item1)
         let (c2, a2) = initialPose(of: item2)
         let p = checked(point, "attachmentAnchor", fallback: c1, &problems)
@@ -383,18 +377,19 @@ open class AttachmentBehavior: DynamicBehavior {
         CGFloat(hypot(Double(b.x - a.x), Double(b.y - a.y)))
     }
 
-    private static func checked(_ p: CGPoint, _ name: String, fallback: CGPoint, _ problems: inout [String]) -> CGPoint {
+    private static func checked(_ p: CGPoint, _ name: String, fallback: CGPoint, _ problems: inout [(DynamicsDiagnostic.Kind, String)]) -> CGPoint {
         guard p.isUsableAnimatorValue else {
-            problems.append("AttachmentBehavior: \(name) (\(p.x), \(p.y)) is not finite or beyond ±10⁷ pt; using (\(fallback.x), \(fallback.y)).")
+            problems.append((.refused("AttachmentBehavior.\(name)", p), "AttachmentBehavior: \(name) (\(p.x), \(p.y)) is not finite or beyond ±10⁷ pt; using (\(fallback.x), \(fallback.y))."))
             return fallback
         }
         return p
     }
 
-    private static func checked(_ axis: CGVector, _ problems: inout [String]) -> CGVector {
+    private static func checked(_ axis: CGVector, _ problems: inout [(DynamicsDiagnostic.Kind, String)]) -> CGVector {
         let length = hypot(Double(axis.dx), Double(axis.dy))
         guard length.isFinite, length > 0 else {
-            problems.append("AttachmentBehavior: axisOfTranslation (\(axis.dx), \(axis.dy)) has no direction; using (1, 0).")
+            problems.append((.refused("AttachmentBehavior.axisOfTranslation", isFinite: length.isFinite),
+                              "AttachmentBehavior: axisOfTranslation (\(axis.dx), \(axis.dy)) has no direction; using (1, 0)."))
             return CGVector(dx: 1, dy: 0)
         }
         return CGVector(dx: CGFloat(Double(axis.dx) / length), dy: CGFloat(Double(axis.dy) / length))
@@ -521,13 +516,19 @@ open class AttachmentBehavior: DynamicBehavior {
         guard reportedStiffFrequency != storedFrequency else { return }
         reportedStiffFrequency = storedFrequency
         let limitText = String(format: "%.1f", limit)
-        report("AttachmentBehavior: frequency \(storedFrequency) Hz is above \(limitText) Hz, the stiffest spring a sub-step of \(h) s resolves; the spring is damped enough to stay stable and settles quickly. Raise the animator's substeps to keep it lossless.", severity: .note)
+        report(.valueOutOfRange(property: "AttachmentBehavior.frequency"),
+               "AttachmentBehavior: frequency \(storedFrequency) Hz is above \(limitText) Hz, the stiffest spring a sub-step of \(h) s resolves; the spring is damped enough to stay stable and settles quickly. Raise the animator's substeps to keep it lossless.", severity: .note)
     }
 
-    /// A setting changed: update the joint at the next synchronisation and wake the items.
-    private func settingsChanged() {
-        needsJointUpdate = true
-        didChange(needsSync: true)
+    /// A joint setting's setter: the shared `update`, which also marks the joint for updating at
+    /// the next synchronisation (before the animator hears of the change) after `derived`.
+    private func updateSetting<Value: Equatable>(
+        _ keyPath: ReferenceWritableKeyPath<AttachmentBehavior, Value>, to value: Value, derived: () -> Void = {}
+    ) {
+        update(keyPath, to: value, needsSync: true) {
+            derived()
+            needsJointUpdate = true
+        }
     }
 
     /// The engine joint for the current settings between bodies `a` and `b`.

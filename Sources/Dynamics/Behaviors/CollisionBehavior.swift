@@ -74,11 +74,7 @@ open class CollisionBehavior: DynamicBehavior {
     /// a paused animator.
     public var collisionMode: Mode {
         get { storedMode }
-        set {
-            guard newValue != storedMode else { return }
-            storedMode = newValue
-            didChange(needsSync: true)
-        }
+        set { update(\.storedMode, to: newValue, needsSync: true) }
     }
 
     /// Whether the animator's reference bounds are a boundary. Default `false`. Setting it resets
@@ -105,7 +101,8 @@ open class CollisionBehavior: DynamicBehavior {
     /// - Parameter insets: How far each edge moves inward, in points.
     public func setTranslatesReferenceBoundsIntoBoundary(with insets: Insets) {
         guard insets.top.isFinite, insets.left.isFinite, insets.bottom.isFinite, insets.right.isFinite else {
-            report("CollisionBehavior reference-bounds insets must be finite; ignored.")
+            report(.nonFiniteValue(property: "CollisionBehavior.setTranslatesReferenceBoundsIntoBoundary(with:)"),
+                   "CollisionBehavior reference-bounds insets must be finite; ignored.")
             return
         }
         storedInsets = insets
@@ -172,11 +169,13 @@ open class CollisionBehavior: DynamicBehavior {
             if polyline.isClosed, p.count > 2 { segments.append((p[p.count - 1], p[0])) }
         }
         guard !segments.isEmpty else {
-            report("CollisionBehavior.addBoundary(withIdentifier: \(identifier)): the path draws no segment; ignored.")
+            report(.unusableBoundary(identifier: "\(identifier)"),
+                   "CollisionBehavior.addBoundary(withIdentifier: \(identifier)): the path draws no segment; ignored.")
             return
         }
         guard !path.hasNonFinitePoints, segments.allSatisfy({ $0.0.isUsableAnimatorValue && $0.1.isUsableAnimatorValue }) else {
-            report("CollisionBehavior.addBoundary(withIdentifier: \(identifier)): the path has a non-finite point or reaches beyond ±10⁷ pt; ignored.")
+            report(.unusableBoundary(identifier: "\(identifier)"),
+                   "CollisionBehavior.addBoundary(withIdentifier: \(identifier)): the path has a non-finite point or reaches beyond ±10⁷ pt; ignored.")
             return
         }
         // The caller keeps its path and may go on changing it: the boundary is what it drew now.
@@ -211,7 +210,8 @@ open class CollisionBehavior: DynamicBehavior {
     private func addBoundary(_ identifier: AnyHashable, object: (any NSCopying)?, from p1: CGPoint, to p2: CGPoint) {
         guard identifierIsUsable(identifier) else { return }
         guard p1.isUsableAnimatorValue, p2.isUsableAnimatorValue, p1 != p2 else {
-            report("CollisionBehavior.addBoundary(withIdentifier: \(identifier)) needs two distinct finite points within ±10⁷ pt; ignored.")
+            report(.unusableBoundary(identifier: "\(identifier)"),
+                   "CollisionBehavior.addBoundary(withIdentifier: \(identifier)) needs two distinct finite points within ±10⁷ pt; ignored.")
             return
         }
         let path = BezierPath()
@@ -226,7 +226,8 @@ open class CollisionBehavior: DynamicBehavior {
     /// snapshot would be refused as naming a boundary that is not there. Reported and ignored.
     private func identifierIsUsable(_ identifier: AnyHashable) -> Bool {
         guard identifier == identifier else {
-            report("CollisionBehavior.addBoundary(withIdentifier: \(identifier)): an identifier that is not equal to itself (a NaN) could never be found or removed; ignored.")
+            report(.unusableBoundary(identifier: "\(identifier)"),
+                   "CollisionBehavior.addBoundary(withIdentifier: \(identifier)): an identifier that is not equal to itself (a NaN) could never be found or removed; ignored.")
             return false
         }
         return true
@@ -274,7 +275,8 @@ open class CollisionBehavior: DynamicBehavior {
     public func removeBoundary(withIdentifier identifier: AnyHashable) {
         let key = BoundaryIdentifier.normalized(identifier)
         guard let removed = boundaries.remove(key) else {
-            report("CollisionBehavior.removeBoundary(withIdentifier: \(identifier)): no boundary has this identifier; nothing to remove (UIKit ignores this too).",
+            report(.nothingToRemove,
+                   "CollisionBehavior.removeBoundary(withIdentifier: \(identifier)): no boundary has this identifier; nothing to remove (UIKit ignores this too).",
                    severity: .note)
             return
         }
@@ -452,11 +454,14 @@ open class CollisionBehavior: DynamicBehavior {
     private func makeReferenceBoundary(_ animator: DynamicAnimator, slot k: Int) -> Int? {
         guard let bounds = animator.referenceBoundsInUse else {
             if animator.madeWithReferenceView && animator.referenceView == nil {
-                animator.reportOnce("CollisionBehavior.translatesReferenceBoundsIntoBoundary: the animator's reference view has been deallocated, so there is no reference-bounds boundary (UIKit has none either).")
+                animator.reportOnce(.referenceBoundsUnusable,
+                                    "CollisionBehavior.translatesReferenceBoundsIntoBoundary: the animator's reference view has been deallocated, so there is no reference-bounds boundary (UIKit has none either).")
             } else if animator.madeWithReferenceView {
-                report("CollisionBehavior.translatesReferenceBoundsIntoBoundary: the reference view's bounds are not usable yet; no reference-bounds boundary until they are.")
+                report(.referenceBoundsUnusable,
+                       "CollisionBehavior.translatesReferenceBoundsIntoBoundary: the reference view's bounds are not usable yet; no reference-bounds boundary until they are.")
             } else {
-                report("CollisionBehavior.translatesReferenceBoundsIntoBoundary needs an animator with reference bounds; this one has none.")
+                report(.referenceBoundsUnusable,
+                       "CollisionBehavior.translatesReferenceBoundsIntoBoundary needs an animator with reference bounds; this one has none.")
             }
             return nil
         }
@@ -464,11 +469,13 @@ open class CollisionBehavior: DynamicBehavior {
         let minX = bounds.minX + i.left, maxX = bounds.maxX - i.right
         let minY = bounds.minY + i.top, maxY = bounds.maxY - i.bottom
         guard minX < maxX, minY < maxY else {
-            report("CollisionBehavior reference-bounds insets leave no area; no reference boundary.")
+            report(.referenceBoundsUnusable,
+                   "CollisionBehavior reference-bounds insets leave no area; no reference boundary.")
             return nil
         }
         guard CGPoint(x: minX, y: minY).isUsableAnimatorValue, CGPoint(x: maxX, y: maxY).isUsableAnimatorValue else {
-            report("CollisionBehavior reference-bounds insets put the boundary beyond ±10⁷ pt; no reference boundary.")
+            report(.referenceBoundsUnusable,
+                   "CollisionBehavior reference-bounds insets put the boundary beyond ±10⁷ pt; no reference boundary.")
             return nil
         }
         let tl = CGPoint(x: minX, y: minY), tr = CGPoint(x: maxX, y: minY)

@@ -71,21 +71,22 @@ extension CollisionBehaviorDelegate {
     /// Neither spelling implemented: reports a note once per delegate type.
     public func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: any DynamicItem,
                                   withBoundaryIdentifier identifier: AnyHashable?, at p: CGPoint) {
-        behavior.noteUnimplemented(self, "collisionBehavior(_:beganContactFor:withBoundaryIdentifier:at:) (either spelling)",
-                                   contacts: "boundary contacts")
+        behavior.noteUnimplemented(self, "collisionBehavior(_:beganContactFor:withBoundaryIdentifier:at:)",
+                                   eitherSpelling: true, contacts: "boundary contacts")
     }
     /// Neither spelling implemented: reports a note once per delegate type.
     public func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: any DynamicItem,
                                   withBoundaryIdentifier identifier: AnyHashable?) {
-        behavior.noteUnimplemented(self, "collisionBehavior(_:endedContactFor:withBoundaryIdentifier:) (either spelling)",
-                                   contacts: "boundary contacts ending")
+        behavior.noteUnimplemented(self, "collisionBehavior(_:endedContactFor:withBoundaryIdentifier:)",
+                                   eitherSpelling: true, contacts: "boundary contacts ending")
     }
 }
 
 extension DynamicBehavior {
-    /// Reports, once per delegate type and method, that a delegate left an optional method out.
-    func noteUnimplemented(_ delegate: AnyObject, _ method: String, contacts: String) {
-        dynamicAnimator?.noteUnimplemented(delegate, method, events: contacts)
+    /// Reports, once per delegate type and method, that a delegate left an optional method out
+    /// (`eitherSpelling`: neither its UIKit nor its Swift spelling).
+    func noteUnimplemented(_ delegate: AnyObject, _ method: String, eitherSpelling: Bool = false, contacts: String) {
+        dynamicAnimator?.noteUnimplemented(delegate, method, eitherSpelling: eitherSpelling, events: contacts)
     }
 }
 

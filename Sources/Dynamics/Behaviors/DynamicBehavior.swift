@@ -53,7 +53,8 @@ open class DynamicBehavior {
     /// - Parameter behavior: The child to add.
     public func addChildBehavior(_ behavior: DynamicBehavior) {
         if behavior === self {
-            report("addChildBehavior: a \(behaviorLabel(self)) cannot be its own child; ignored.")
+            report(.behaviorCycle(behavior: ObjectIdentifier(behavior)),
+                   "addChildBehavior: a \(behaviorLabel(self)) cannot be its own child; ignored.")
             return
         }
         // Only a behaviour with children can be an ancestor: a leaf (a chain grown at its deep
@@ -61,13 +62,15 @@ open class DynamicBehavior {
         var ancestor = behavior.children.isEmpty ? nil : parent
         while let a = ancestor {
             if a === behavior {
-                report("addChildBehavior: the \(behaviorLabel(behavior)) is an ancestor of this \(behaviorLabel(self)); ignored (a cycle).")
+                report(.behaviorCycle(behavior: ObjectIdentifier(behavior)),
+                       "addChildBehavior: the \(behaviorLabel(behavior)) is an ancestor of this \(behaviorLabel(self)); ignored (a cycle).")
                 return
             }
             ancestor = a.parent
         }
         if behavior.parent != nil || behavior.dynamicAnimator != nil {
-            report("addChildBehavior: the \(behaviorLabel(behavior)) already has a parent or belongs to an animator; ignored.")
+            report(.behaviorAlreadyPlaced(behavior: ObjectIdentifier(behavior)),
+                   "addChildBehavior: the \(behaviorLabel(behavior)) already has a parent or belongs to an animator; ignored.")
             return
         }
         _ = children.append(behavior)
@@ -81,7 +84,8 @@ open class DynamicBehavior {
     /// - Parameter behavior: The child to remove.
     public func removeChildBehavior(_ behavior: DynamicBehavior) {
         guard behavior.parent === self, children.remove(behavior) else {
-            report("removeChildBehavior: the \(behaviorLabel(behavior)) is not a child of this \(behaviorLabel(self)); nothing to remove (UIKit ignores this too).",
+            report(.nothingToRemove,
+                   "removeChildBehavior: the \(behaviorLabel(behavior)) is not a child of this \(behaviorLabel(self)); nothing to remove (UIKit ignores this too).",
                    severity: .note)
             return
         }
@@ -163,17 +167,19 @@ open class DynamicBehavior {
     }
 
     /// Reports a diagnostic now (in an animator) or when the behaviour joins one.
-    func report(_ message: String, severity: DynamicsDiagnostic.Severity = .warning) {
+    func report(_ kind: DynamicsDiagnostic.Kind, _ message: String, severity: DynamicsDiagnostic.Severity = .warning) {
+        let diagnostic = DynamicsDiagnostic(kind: kind, message: message, severity: severity)
         if let animator = dynamicAnimator {
-            animator.report(message, severity: severity)
+            animator.report(diagnostic)
         } else {
-            pendingDiagnostics.append(DynamicsDiagnostic(message: message, severity: severity))
+            pendingDiagnostics.append(diagnostic)
         }
     }
 
     /// Reports a `removeItem(_:)` of an item the behaviour does not have.
     func reportNotHeld(_ item: any DynamicItem) {
-        report("\(behaviorLabel(self)).removeItem: the \(itemLabel(item)) is not one of its items; nothing to remove (UIKit ignores this too).",
+        report(.nothingToRemove,
+               "\(behaviorLabel(self)).removeItem: the \(itemLabel(item)) is not one of its items; nothing to remove (UIKit ignores this too).",
                severity: .note)
     }
 
@@ -182,7 +188,8 @@ open class DynamicBehavior {
     func validate(_ value: CGFloat, _ name: String, allowsNegative: Bool = false, maximum: CGFloat = .infinity) -> Bool {
         guard value.isFinite, allowsNegative || value >= 0, abs(value) <= maximum else {
             let range = maximum.isFinite ? " (at most \(maximum) in size)" : ""
-            report("\(behaviorLabel(self)).\(name) cannot be \(value)\(range); the last good value is kept.")
+            report(.refused("\(behaviorLabel(self)).\(name)", isFinite: value.isFinite),
+                   "\(behaviorLabel(self)).\(name) cannot be \(value)\(range); the last good value is kept.")
             return false
         }
         return true
@@ -191,9 +198,86 @@ open class DynamicBehavior {
     /// Whether `point` is finite and within ±10⁷ pt; otherwise reports it and returns false.
     func validate(_ point: CGPoint, _ name: String) -> Bool {
         guard point.isUsableAnimatorValue else {
-            report("\(behaviorLabel(self)).\(name) cannot be (\(point.x), \(point.y)) (finite, within ±10⁷ pt); the last good value is kept.")
+            report(.refused("\(behaviorLabel(self)).\(name)", point),
+                   "\(behaviorLabel(self)).\(name) cannot be (\(point.x), \(point.y)) (finite, within ±10⁷ pt); the last good value is kept.")
             return false
         }
         return true
+    }
+
+    /// Whether both components of `vector` are finite; otherwise reports it and returns false.
+    func validate(_ vector: CGVector, _ name: String) -> Bool {
+        guard vector.dx.isFinite, vector.dy.isFinite else {
+            let property = "\(behaviorLabel(self)).\(name)"
+            let message = "\(property) cannot be (\(vector.dx), \(vector.dy)); the last good value is kept."
+            report(.nonFiniteValue(property: property), message)
+            return false
+        }
+        return true
+    }
+}
+
+/// The property setters' helpers, for every behaviour: `Self` lets them take key paths to a
+/// subclass's private storage.
+///
+/// They take key paths, not `inout` storage, on purpose: a refused value is reported and a change
+/// resumes the animator, and both call the app (its diagnostic handler, its animator delegate)
+/// while the setter runs. Storage passed `inout` would be under an exclusive access all that time,
+/// so an app that reads the property from those callbacks would stop the program ("simultaneous
+/// accesses"); a key path reads and writes only for the moment it takes.
+protocol BehaviorSetters: DynamicBehavior {}
+
+extension DynamicBehavior: BehaviorSetters {}
+
+extension BehaviorSetters {
+    /// The setters' one helper: stores `value` at `keyPath` when it differs, runs `derived` (state
+    /// computed from it: a field's noise frequency, an attachment's joint), then tells the animator
+    /// (``DynamicBehavior/didChange(needsSync:)``): an equal value wakes nothing. Validate the value
+    /// first (`validate`). Returns whether it changed.
+    @discardableResult
+    func update<Value: Equatable>(
+        _ keyPath: ReferenceWritableKeyPath<Self, Value>, to value: Value, needsSync: Bool = false,
+        derived: () -> Void = {}
+    ) -> Bool {
+        guard self[keyPath: keyPath] != value else { return false }
+        self[keyPath: keyPath] = value
+        derived()
+        didChange(needsSync: needsSync)
+        return true
+    }
+
+    // Gravity and push expose one `PolarVector` as a vector, an angle and a magnitude: their
+    // setters, once. Non-finite values are reported and ignored.
+
+    /// Sets the vector of the direction at `keyPath` (the property `name`).
+    func updateDirection(_ keyPath: ReferenceWritableKeyPath<Self, PolarVector>, vector: CGVector, name: String) {
+        guard validate(vector, name), vector != self[keyPath: keyPath].vector else { return }
+        self[keyPath: keyPath].setVector(vector)
+        didChange()
+    }
+
+    /// Sets the angle (radians) of the direction at `keyPath`, keeping its magnitude.
+    func updateDirection(_ keyPath: ReferenceWritableKeyPath<Self, PolarVector>, angle: CGFloat) {
+        guard validate(angle, "angle", allowsNegative: true), angle != self[keyPath: keyPath].angle else { return }
+        self[keyPath: keyPath].setAngle(angle)
+        didChange()
+    }
+
+    /// Sets the magnitude of the direction at `keyPath`, keeping its angle.
+    func updateDirection(_ keyPath: ReferenceWritableKeyPath<Self, PolarVector>, magnitude: CGFloat) {
+        guard validate(magnitude, "magnitude", allowsNegative: true),
+              magnitude != self[keyPath: keyPath].magnitude else { return }
+        self[keyPath: keyPath].setMagnitude(magnitude)
+        didChange()
+    }
+
+    /// Sets the angle and magnitude of the direction at `keyPath` together; the animator hears of
+    /// it (and the items wake) even when they are unchanged, as `setAngle(_:magnitude:)` always
+    /// did here.
+    func updateDirection(_ keyPath: ReferenceWritableKeyPath<Self, PolarVector>, angle: CGFloat, magnitude: CGFloat) {
+        guard validate(angle, "angle", allowsNegative: true),
+              validate(magnitude, "magnitude", allowsNegative: true) else { return }
+        self[keyPath: keyPath].set(angle: angle, magnitude: magnitude)
+        didChange()
     }
 }

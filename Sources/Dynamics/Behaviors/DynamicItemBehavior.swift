@@ -45,13 +45,13 @@ open class DynamicItemBehavior: DynamicBehavior {
     /// Restitution of collisions, 0 (no bounce) … 1 (elastic); more is allowed. Default 0.
     public var elasticity: CGFloat {
         get { explicitElasticity ?? 0 }
-        set { set(&explicitElasticity, newValue, "elasticity") }
+        set { set(\.explicitElasticity, newValue, "elasticity") }
     }
 
     /// Coulomb friction coefficient, ≥ 0. Default 0.
     public var friction: CGFloat {
         get { explicitFriction ?? 0 }
-        set { set(&explicitFriction, newValue, "friction") }
+        set { set(\.explicitFriction, newValue, "friction") }
     }
 
     /// Mass per area: mass = density × area / 10 000 pt². Must be > 0. Default 1.
@@ -59,56 +59,50 @@ open class DynamicItemBehavior: DynamicBehavior {
         get { explicitDensity ?? 1 }
         set {
             guard newValue.isFinite, newValue > 0, newValue <= Self.maximumPropertyValue else {
-                report("DynamicItemBehavior.density must be finite, positive and at most 10¹², not \(newValue); the last good value is kept.")
+                report(.refused("DynamicItemBehavior.density", isFinite: newValue.isFinite),
+                       "DynamicItemBehavior.density must be finite, positive and at most 10¹², not \(newValue); the last good value is kept.")
                 return
             }
-            set(&explicitDensity, newValue, "density")
+            set(\.explicitDensity, newValue, "density")
         }
     }
 
     /// Linear damping, in 1/s (0 = none; 1 loses about 63 % of the speed per second). Default 0.
     public var resistance: CGFloat {
         get { explicitResistance ?? 0 }
-        set { set(&explicitResistance, newValue, "resistance") }
+        set { set(\.explicitResistance, newValue, "resistance") }
     }
 
     /// Angular damping, in 1/s. Default 0.
     public var angularResistance: CGFloat {
         get { explicitAngularResistance ?? 0 }
-        set { set(&explicitAngularResistance, newValue, "angularResistance") }
+        set { set(\.explicitAngularResistance, newValue, "angularResistance") }
     }
 
     /// Electric charge, unitless, any sign; used by electric and magnetic fields. Default 0.
     public var charge: CGFloat {
         get { explicitCharge ?? 0 }
-        set { set(&explicitCharge, newValue, "charge", allowsNegative: true) }
+        set { set(\.explicitCharge, newValue, "charge", allowsNegative: true) }
     }
 
     /// Whether the items are fixed in place: they collide but never move. Default `false`.
     public var isAnchored: Bool {
         get { explicitAnchored ?? false }
-        set {
-            guard newValue != explicitAnchored else { return }
-            explicitAnchored = newValue
-            didChange(needsSync: true)
-        }
+        set { update(\.explicitAnchored, to: newValue, needsSync: true) }
     }
 
     /// Whether the items may rotate. Default `true`.
     public var allowsRotation: Bool {
         get { explicitAllowsRotation ?? true }
-        set {
-            guard newValue != explicitAllowsRotation else { return }
-            explicitAllowsRotation = newValue
-            didChange(needsSync: true)
-        }
+        set { update(\.explicitAllowsRotation, to: newValue, needsSync: true) }
     }
 
-    private func set(_ slot: inout CGFloat?, _ value: CGFloat, _ name: String, allowsNegative: Bool = false) {
+    /// A material property's setter: within ±``maximumPropertyValue`` (and not negative unless
+    /// allowed), then the shared `update`; the world is synchronised, as materials live on shapes.
+    private func set(_ keyPath: ReferenceWritableKeyPath<DynamicItemBehavior, CGFloat?>, _ value: CGFloat,
+                     _ name: String, allowsNegative: Bool = false) {
         guard validate(value, name, allowsNegative: allowsNegative, maximum: Self.maximumPropertyValue) else { return }
-        guard value != slot else { return }
-        slot = value
-        didChange(needsSync: true)
+        update(keyPath, to: value, needsSync: true)
     }
 
     /// Creates an item behaviour for `items`, with every property at its default.
@@ -148,7 +142,7 @@ open class DynamicItemBehavior: DynamicBehavior {
     ///   - velocity: The velocity to add, in points per second.
     ///   - item: The item.
     public func addLinearVelocity(_ velocity: CGPoint, for item: any DynamicItem) {
-        guard validate(velocity, "addLinearVelocity") else { return }
+        guard validate(velocity, "addLinearVelocity(_:for:)") else { return }
         addVelocity(linear: velocity, angular: 0, for: item)
     }
 
@@ -173,7 +167,7 @@ open class DynamicItemBehavior: DynamicBehavior {
     ///   - velocity: The angular velocity to add, in radians per second.
     ///   - item: The item.
     public func addAngularVelocity(_ velocity: CGFloat, for item: any DynamicItem) {
-        guard validate(velocity, "addAngularVelocity", allowsNegative: true, maximum: 10_000_000) else { return }
+        guard validate(velocity, "addAngularVelocity(_:for:)", allowsNegative: true, maximum: 10_000_000) else { return }
         addVelocity(linear: .zero, angular: velocity, for: item)
     }
 

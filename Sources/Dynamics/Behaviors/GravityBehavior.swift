@@ -20,27 +20,14 @@ open class GravityBehavior: DynamicBehavior {
     /// it updates ``angle`` and ``magnitude``. A non-finite vector is reported and ignored.
     public var gravityDirection: CGVector {
         get { direction.vector }
-        set {
-            guard newValue.dx.isFinite, newValue.dy.isFinite else {
-                report("GravityBehavior.gravityDirection cannot be (\(newValue.dx), \(newValue.dy)); the last good value is kept.")
-                return
-            }
-            guard newValue != direction.vector else { return }
-            direction.setVector(newValue)
-            didChange()
-        }
+        set { updateDirection(\.direction, vector: newValue, name: "gravityDirection") }
     }
 
     /// The direction of the acceleration, in radians from +x toward +y. Default π/2 (down).
     /// Setting it keeps the magnitude. A non-finite angle is reported and ignored.
     public var angle: CGFloat {
         get { direction.angle }
-        set {
-            guard validate(newValue, "angle", allowsNegative: true) else { return }
-            guard newValue != direction.angle else { return }
-            direction.setAngle(newValue)
-            didChange()
-        }
+        set { updateDirection(\.direction, angle: newValue) }
     }
 
     /// The strength of the acceleration: 1 = 1000 pt/s². Default 1. Setting it keeps the angle;
@@ -48,12 +35,7 @@ open class GravityBehavior: DynamicBehavior {
     /// reverses the direction. A non-finite value is reported and ignored.
     public var magnitude: CGFloat {
         get { direction.magnitude }
-        set {
-            guard validate(newValue, "magnitude", allowsNegative: true) else { return }
-            guard newValue != direction.magnitude else { return }
-            direction.setMagnitude(newValue)
-            didChange()
-        }
+        set { updateDirection(\.direction, magnitude: newValue) }
     }
 
     /// Sets ``angle`` (radians) and ``magnitude`` (1 = 1000 pt/s²) together. Non-finite values
@@ -63,9 +45,7 @@ open class GravityBehavior: DynamicBehavior {
     ///   - angle: The direction, in radians from +x toward +y.
     ///   - magnitude: The strength; 1 = 1000 pt/s².
     public func setAngle(_ angle: CGFloat, magnitude: CGFloat) {
-        guard validate(angle, "angle", allowsNegative: true), validate(magnitude, "magnitude", allowsNegative: true) else { return }
-        direction.set(angle: angle, magnitude: magnitude)
-        didChange()
+        updateDirection(\.direction, angle: angle, magnitude: magnitude)
     }
 
     /// Creates a gravity behaviour for `items` with the default gravity (down, 1000 pt/s²).

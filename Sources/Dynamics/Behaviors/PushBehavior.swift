@@ -34,11 +34,7 @@ open class PushBehavior: DynamicBehavior {
     /// animator.
     public var active: Bool {
         get { storedActive }
-        set {
-            guard newValue != storedActive else { return }
-            storedActive = newValue
-            didChange()
-        }
+        set { update(\.storedActive, to: newValue) }
     }
 
     /// The push as a vector in UIKit force units (1 = 100 mass·pt/s², or 100 mass·pt/s for an
@@ -46,27 +42,14 @@ open class PushBehavior: DynamicBehavior {
     /// vector is reported and ignored.
     public var pushDirection: CGVector {
         get { direction.vector }
-        set {
-            guard newValue.dx.isFinite, newValue.dy.isFinite else {
-                report("PushBehavior.pushDirection cannot be (\(newValue.dx), \(newValue.dy)); the last good value is kept.")
-                return
-            }
-            guard newValue != direction.vector else { return }
-            direction.setVector(newValue)
-            didChange()
-        }
+        set { updateDirection(\.direction, vector: newValue, name: "pushDirection") }
     }
 
     /// The direction of the push, in radians from +x toward +y. Default 0. Setting it keeps the
     /// magnitude. A non-finite angle is reported and ignored.
     public var angle: CGFloat {
         get { direction.angle }
-        set {
-            guard validate(newValue, "angle", allowsNegative: true) else { return }
-            guard newValue != direction.angle else { return }
-            direction.setAngle(newValue)
-            didChange()
-        }
+        set { updateDirection(\.direction, angle: newValue) }
     }
 
     /// The strength of the push in UIKit force units (1 = 100 mass·pt/s² or 100 mass·pt/s).
@@ -74,12 +57,7 @@ open class PushBehavior: DynamicBehavior {
     /// negative value reverses the push. A non-finite value is reported and ignored.
     public var magnitude: CGFloat {
         get { direction.magnitude }
-        set {
-            guard validate(newValue, "magnitude", allowsNegative: true) else { return }
-            guard newValue != direction.magnitude else { return }
-            direction.setMagnitude(newValue)
-            didChange()
-        }
+        set { updateDirection(\.direction, magnitude: newValue) }
     }
 
     /// Sets ``angle`` (radians) and ``magnitude`` (UIKit force units) together. Non-finite values
@@ -89,9 +67,7 @@ open class PushBehavior: DynamicBehavior {
     ///   - angle: The direction, in radians from +x toward +y.
     ///   - magnitude: The strength; 1 = 100 mass·pt/s² (or mass·pt/s).
     public func setAngle(_ angle: CGFloat, magnitude: CGFloat) {
-        guard validate(angle, "angle", allowsNegative: true), validate(magnitude, "magnitude", allowsNegative: true) else { return }
-        direction.set(angle: angle, magnitude: magnitude)
-        didChange()
+        updateDirection(\.direction, angle: angle, magnitude: magnitude)
     }
 
     /// Creates a push for `items`, with no push yet (``magnitude`` 0) and ``active`` `true`.

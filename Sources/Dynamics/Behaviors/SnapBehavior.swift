@@ -40,9 +40,8 @@ open class SnapBehavior: DynamicBehavior {
     public var snapPoint: CGPoint {
         get { storedSnapPoint }
         set {
-            guard validate(newValue, "snapPoint"), newValue != storedSnapPoint else { return }
-            storedSnapPoint = newValue
-            didChange(needsSync: true)
+            guard validate(newValue, "snapPoint") else { return }
+            update(\.storedSnapPoint, to: newValue, needsSync: true)
         }
     }
 
@@ -52,12 +51,11 @@ open class SnapBehavior: DynamicBehavior {
         get { storedDamping }
         set {
             guard newValue.isFinite, (0...1).contains(newValue) else {
-                report("SnapBehavior.damping must be in 0…1, not \(newValue); the last good value is kept.")
+                report(.refused("SnapBehavior.damping", isFinite: newValue.isFinite),
+                       "SnapBehavior.damping must be in 0…1, not \(newValue); the last good value is kept.")
                 return
             }
-            guard newValue != storedDamping else { return }
-            storedDamping = newValue
-            didChange(needsSync: true)
+            update(\.storedDamping, to: newValue, needsSync: true)
         }
     }
 
@@ -76,7 +74,8 @@ open class SnapBehavior: DynamicBehavior {
         storedSnapPoint = point.isUsableAnimatorValue ? point : center.isUsableAnimatorValue ? center : .zero
         super.init()
         if !point.isUsableAnimatorValue {
-            report("SnapBehavior cannot snap to (\(point.x), \(point.y)); snapping to (\(storedSnapPoint.x), \(storedSnapPoint.y)) instead.")
+            report(.refused("SnapBehavior.snapPoint", point),
+                   "SnapBehavior cannot snap to (\(point.x), \(point.y)); snapping to (\(storedSnapPoint.x), \(storedSnapPoint.y)) instead.")
         }
     }
 

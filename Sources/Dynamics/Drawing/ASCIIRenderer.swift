@@ -197,7 +197,9 @@ public struct ASCIIRenderer: Sendable {
     ///   - statusLine: The status line's text; default `nil`: ``statusLine(for:)-(DynamicAnimator)``.
     public func lines(_ report: FrameReport, of animator: DynamicAnimator, statusLine: String? = nil) -> [String] {
         if width > Self.maximumSide || height > Self.maximumSide {
-            animator.reportOnce("ASCIIRenderer: \(width) × \(height) characters is too large; drawing at most \(Self.maximumSide) × \(Self.maximumSide).")
+            let property = width > Self.maximumSide ? "ASCIIRenderer.width" : "ASCIIRenderer.height"
+            animator.reportOnce(.valueOutOfRange(property: property),
+                                "ASCIIRenderer: \(width) × \(height) characters is too large; drawing at most \(Self.maximumSide) × \(Self.maximumSide).")
         }
         let status = showsStatusLine ? (statusLine ?? Self.status(of: animator)) : ""
         return compose(scene: animator.traceScene(), poses: report.items, statusLine: status)

@@ -140,7 +140,8 @@ extension FieldBehavior {
         }
         // Reported after the forces are in: a diagnostic handler may change the world.
         for k in forces.indices where !forces[k].isFinite {
-            animator.reportOnce("FieldBehavior (\(kind)): a non-finite or too large acceleration of the \(itemLabel(records[k].item)) was ignored for the steps where that happens.")
+            animator.reportOnce(.nonFiniteForce(item: records[k].id),
+                                "FieldBehavior (\(kind)): a non-finite or too large acceleration of the \(itemLabel(records[k].item)) was ignored for the steps where that happens.")
         }
     }
 
@@ -166,7 +167,8 @@ extension FieldBehavior {
             let f = block(self, c, CGVector(dx: v.x, dy: v.y), m, animator.charge(of: r), time)
             let ax = Double(f.dx) / Double(m), ay = Double(f.dy) / Double(m)
             guard ax * ax + ay * ay <= limit else {
-                animator.reportOnce("FieldBehavior: the evaluation block returned a non-finite or too large force for the \(itemLabel(r.item)); it is ignored for the steps where that happens.")
+                animator.reportOnce(.nonFiniteForce(item: r.id),
+                                    "FieldBehavior: the evaluation block returned a non-finite or too large force for the \(itemLabel(r.item)); it is ignored for the steps where that happens.")
                 continue
             }
             guard f.dx != 0 || f.dy != 0 else { continue }

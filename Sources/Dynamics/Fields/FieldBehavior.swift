@@ -216,9 +216,7 @@ open class FieldBehavior: DynamicBehavior {
         get { storedPosition }
         set {
             guard validate(newValue, "position") else { return }
-            guard newValue != storedPosition else { return }
-            storedPosition = newValue
-            didChange()
+            update(\.storedPosition, to: newValue)
         }
     }
 
@@ -226,12 +224,7 @@ open class FieldBehavior: DynamicBehavior {
     /// outside it. Default ``Region/infinite``.
     public var region: Region {
         get { storedRegion }
-        set {
-            guard newValue != storedRegion else { return }
-            storedRegion = newValue
-            regionIsInfinite = newValue == .infinite
-            didChange()
-        }
+        set { update(\.storedRegion, to: newValue) { regionIsInfinite = newValue == .infinite } }
     }
 
     /// The field's strength, unitless: every built-in law but the velocity field's is proportional
@@ -244,9 +237,7 @@ open class FieldBehavior: DynamicBehavior {
         get { storedStrength }
         set {
             guard validate(newValue, "strength", allowsNegative: true) else { return }
-            guard newValue != storedStrength else { return }
-            storedStrength = newValue
-            didChange()
+            update(\.storedStrength, to: newValue)
         }
     }
 
@@ -261,9 +252,7 @@ open class FieldBehavior: DynamicBehavior {
         get { storedFalloff }
         set {
             guard validate(newValue, "falloff", allowsNegative: true) else { return }
-            guard newValue != storedFalloff else { return }
-            storedFalloff = newValue
-            didChange()
+            update(\.storedFalloff, to: newValue)
         }
     }
 
@@ -276,9 +265,7 @@ open class FieldBehavior: DynamicBehavior {
         get { storedMinimumRadius }
         set {
             guard validate(newValue, "minimumRadius") else { return }
-            guard newValue != storedMinimumRadius else { return }
-            storedMinimumRadius = newValue
-            didChange()
+            update(\.storedMinimumRadius, to: newValue)
         }
     }
 
@@ -290,13 +277,8 @@ open class FieldBehavior: DynamicBehavior {
     public var direction: CGVector {
         get { storedDirection }
         set {
-            guard newValue.dx.isFinite, newValue.dy.isFinite else {
-                report("FieldBehavior.direction cannot be (\(newValue.dx), \(newValue.dy)); the last good value is kept.")
-                return
-            }
-            guard newValue != storedDirection else { return }
-            storedDirection = newValue
-            didChange()
+            guard validate(newValue, "direction") else { return }
+            update(\.storedDirection, to: newValue)
         }
     }
 
@@ -312,12 +294,10 @@ open class FieldBehavior: DynamicBehavior {
             var value = newValue
             if !(0...1).contains(value) {
                 value = min(max(value, 0), 1)
-                report("FieldBehavior.smoothness must be in 0…1, not \(newValue); using \(value).")
+                report(.valueOutOfRange(property: "FieldBehavior.smoothness"),
+                       "FieldBehavior.smoothness must be in 0…1, not \(newValue); using \(value).")
             }
-            guard value != storedSmoothness else { return }
-            storedSmoothness = value
-            noiseFrequency = Self.noiseFrequency(smoothness: value)
-            didChange()
+            update(\.storedSmoothness, to: value) { noiseFrequency = Self.noiseFrequency(smoothness: value) }
         }
     }
 
@@ -330,9 +310,7 @@ open class FieldBehavior: DynamicBehavior {
         get { storedAnimationSpeed }
         set {
             guard validate(newValue, "animationSpeed", allowsNegative: true, maximum: 1_000_000) else { return }
-            guard newValue != storedAnimationSpeed else { return }
-            storedAnimationSpeed = newValue
-            didChange()
+            update(\.storedAnimationSpeed, to: newValue)
         }
     }
 
@@ -341,12 +319,7 @@ open class FieldBehavior: DynamicBehavior {
     /// the process or the platform). Default 0.
     public var seed: UInt64 {
         get { storedSeed }
-        set {
-            guard newValue != storedSeed else { return }
-            storedSeed = newValue
-            noiseSeed = SimplexNoise.foldSeed(newValue)
-            didChange()
-        }
+        set { update(\.storedSeed, to: newValue) { noiseSeed = SimplexNoise.foldSeed(newValue) } }
     }
 
     // MARK: Items
@@ -446,7 +419,8 @@ open class FieldBehavior: DynamicBehavior {
     /// animator) and replaced by `fallback`.
     private func sanitized(_ value: CGFloat, _ name: String, fallback: CGFloat) -> CGFloat {
         guard value.isFinite else {
-            report("FieldBehavior.\(name) cannot be \(value); using \(fallback).")
+            report(.nonFiniteValue(property: "FieldBehavior.\(name)"),
+                   "FieldBehavior.\(name) cannot be \(value); using \(fallback).")
             return fallback
         }
         return value
@@ -513,7 +487,8 @@ extension FieldBehavior {
         if position.isUsableAnimatorValue {
             field.storedPosition = position
         } else {
-            field.report("FieldBehavior.position cannot be (\(position.x), \(position.y)); using (0, 0).")
+            field.report(.refused("FieldBehavior.position", position),
+                         "FieldBehavior.position cannot be (\(position.x), \(position.y)); using (0, 0).")
         }
         return field
     }
@@ -692,7 +667,8 @@ extension FieldBehavior {
 
     private func sanitizedVector(_ vector: CGVector) -> CGVector {
         guard vector.dx.isFinite, vector.dy.isFinite else {
-            report("FieldBehavior.direction cannot be (\(vector.dx), \(vector.dy)); using (0, 0).")
+            report(.nonFiniteValue(property: "FieldBehavior.direction"),
+                   "FieldBehavior.direction cannot be (\(vector.dx), \(vector.dy)); using (0, 0).")
             return .zero
         }
         return vector
@@ -701,11 +677,13 @@ extension FieldBehavior {
     private func setNoise(smoothness: CGFloat, animationSpeed: CGFloat) {
         let s = sanitized(smoothness, "smoothness", fallback: 0)
         let clamped = min(max(s, 0), 1)
-        if clamped != s { report("FieldBehavior.smoothness must be in 0…1, not \(s); using \(clamped).") }
+        if clamped != s { report(.valueOutOfRange(property: "FieldBehavior.smoothness"),
+                                 "FieldBehavior.smoothness must be in 0…1, not \(s); using \(clamped).") }
         storedSmoothness = clamped
         noiseFrequency = Self.noiseFrequency(smoothness: clamped)
         let speed = sanitized(animationSpeed, "animationSpeed", fallback: 0)
-        if abs(speed) > 1_000_000 { report("FieldBehavior.animationSpeed cannot be \(speed) (at most 10⁶ Hz in size); using 0.") }
+        if abs(speed) > 1_000_000 { report(.valueOutOfRange(property: "FieldBehavior.animationSpeed"),
+                                           "FieldBehavior.animationSpeed cannot be \(speed) (at most 10⁶ Hz in size); using 0.") }
         storedAnimationSpeed = abs(speed) > 1_000_000 ? 0 : speed
     }
 }

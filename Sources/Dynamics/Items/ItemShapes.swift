@@ -37,6 +37,8 @@ enum ItemShapes {
     static let maximumPathPoints = 1024
 
     /// The item's size, made usable: absolute value, finite, within `minimumSide…maximumSide`.
+    /// `report` gets each problem's sentence; the caller, which knows the item, gives it the kind
+    /// (`.unusableItemState(item:property: "bounds")`, and `.collisionShapeReplaced` for `plans`).
     static func sanitizedSize(_ size: CGSize, label: String, report: (String) -> Void) -> CGSize {
         func side(_ value: CGFloat, _ name: String) -> CGFloat {
             guard value.isFinite else {

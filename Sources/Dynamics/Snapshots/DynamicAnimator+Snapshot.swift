@@ -27,7 +27,8 @@ extension DynamicAnimator {
     public func snapshot() -> DynamicsSnapshot {
         ensureSynced()
         if isLocked && (!pendingOperations.isEmpty || treeDirty) {
-            report("snapshot() during a step's callbacks: behaviours added or removed in those callbacks are not in the snapshot.")
+            report(.calledDuringStep,
+                   "snapshot() during a step's callbacks: behaviours added or removed in those callbacks are not in the snapshot.")
         }
         let table = snapshotItemTable()
         var w = SnapshotWriter()
@@ -122,7 +123,7 @@ extension DynamicAnimator {
         do {
             try restoreOrThrow(snapshot)
         } catch let error as DynamicsSnapshotError {
-            report("restore(_:): \(error.description)")
+            report(.snapshotRefused(error), "restore(_:): \(error.description)")
             throw error
         }
     }
@@ -366,12 +367,12 @@ extension DynamicAnimator {
             try claim(slot)
             let record = ItemRecord(item: table[itemIndex], slot: slot)
             record.body = try r.bodyID()
-            guard newWorld.isValid(record.body), newWorld.userData(record.body) == slot else {
+            guard newWorld.isValid(record.body), newWorld.owner(of: record.body) == .item(slot: slot) else {
                 throw r.corrupt("the body of item \(itemIndex) is not in the world")
             }
             for _ in 0..<(try r.count(perEntry: 3)) {
                 let shape = try r.shapeID()
-                guard newWorld.isValid(shape), newWorld.body(of: shape) == record.body, newWorld.userData(shape) == slot else {
+                guard newWorld.isValid(shape), newWorld.body(of: shape) == record.body, newWorld.owner(of: shape) == .item(slot: slot) else {
                     throw r.corrupt("a shape of item \(itemIndex) is not on its body")
                 }
                 record.shapes.append(shape)

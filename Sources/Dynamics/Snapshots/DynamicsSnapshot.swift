@@ -153,7 +153,7 @@ public struct DynamicsSnapshot: Codable, Sendable, Equatable {
 
 /// Why ``DynamicAnimator/restore(_:)`` refused a snapshot. The animator is unchanged, and the same
 /// message is also appended to ``DynamicAnimator/diagnostics``.
-public enum DynamicsSnapshotError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum DynamicsSnapshotError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The snapshot was taken from an animator with other items or behaviours (or other reference
     /// bounds); the message names the first difference.
     case configurationMismatch(String)

@@ -3,8 +3,40 @@ import Testing
 
 @testable import Dynamics
 
+/// Hears the animator resume and runs `onResume` there.
+private final class ResumeListener: DynamicAnimatorDelegate {
+    var onResume: () -> Void = {}
+    func dynamicAnimatorWillResume(_ animator: DynamicAnimator) { onResume() }
+    func dynamicAnimatorDidPause(_ animator: DynamicAnimator) {}
+}
+
 @Suite("DynamicItemBehavior")
 struct DynamicItemBehaviorTests {
+    /// A setter calls the app while it runs: the diagnostic handler for a refused value, the
+    /// delegate of a paused animator it resumes. The app may read the property there and sees the
+    /// last good value, then the new one. (The material setters used to hold their storage
+    /// `inout` across those calls, and a read from either callback stopped the program with
+    /// "simultaneous accesses"; the shared setters take key paths.)
+    @Test func callbacksDuringASetterMayReadTheProperty() {
+        let item = square(at: .zero)
+        let material = DynamicItemBehavior(items: [item])
+        let animator = DynamicAnimator()
+        animator.addBehavior(material)
+        var heard: [CGFloat] = []
+        animator.diagnosticHandler = { _ in heard.append(material.elasticity) }
+        material.elasticity = .nan
+        let listener = ResumeListener()
+        listener.onResume = { heard.append(material.elasticity) }
+        animator.delegate = listener
+        var paused = false
+        for _ in 0..<600 where !paused {
+            animator.step()
+            paused = !animator.isRunning
+        }
+        #expect(paused)
+        material.elasticity = 0.5
+        #expect(heard == [0, 0.5])
+    }
     @Test func defaults() {
         let b = DynamicItemBehavior()
         #expect(b.elasticity == 0 && b.friction == 0 && b.density == 1)

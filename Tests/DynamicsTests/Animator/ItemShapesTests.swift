@@ -82,8 +82,11 @@ struct ItemShapesTests {
         let concave = PathItem(chevron), crossed = PathItem(bowtie)
         animator.addBehavior(CollisionBehavior(items: [concave, crossed]))
         animator.step()
-        #expect(animator.diagnostics.map(\.message).contains { $0.contains("concave") })
-        #expect(animator.diagnostics.map(\.message).contains { $0.contains("self-intersecting") })
+        // One kind for both; the message tells a concave outline from a crossed one.
+        let concaveReports = animator.diagnostics.filter { $0.kind == .collisionShapeReplaced(item: ObjectIdentifier(concave)) }
+        let crossedReports = animator.diagnostics.filter { $0.kind == .collisionShapeReplaced(item: ObjectIdentifier(crossed)) }
+        #expect(concaveReports.count == 1 && concaveReports[0].message.contains("has a concave collisionBoundingPath"))
+        #expect(crossedReports.count == 1 && crossedReports[0].message.contains("self-intersecting"))
         #expect(animator.world.outline(animator.record(for: concave)!.shapes[0]).points.count == 3)
         #expect(animator.world.outline(animator.record(for: crossed)!.shapes[0]).points.count == 4)
     }

@@ -375,7 +375,7 @@ struct SpringStepOscillatorTests {
         spring.frequency = 30
         animator.addBehavior(spring)
         for _ in 0..<3 { animator.step() }
-        let stiff = { animator.diagnostics.filter { $0.message.contains("Hz is above") } }
+        let stiff = { animator.diagnostics.filter { $0.kind == .valueOutOfRange(property: "AttachmentBehavior.frequency") } }
         #expect(stiff().isEmpty)
         spring.frequency = 60
         for _ in 0..<3 { animator.step() }

@@ -40,7 +40,7 @@ struct StackedHeapTests {
     }
 
     static func budgetDiagnostics(_ animator: DynamicAnimator) -> Int {
-        animator.diagnostics.filter { $0.message.contains("limited their contacts") }.count
+        animator.diagnostics.filter { $0.kind == .crowdLimited }.count
     }
 
     @Test func aHeapOnOnePointIsBoundedReportedOnceAndSpreads() {

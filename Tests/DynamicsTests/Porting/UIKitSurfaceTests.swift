@@ -146,7 +146,9 @@ struct UIKitSurfaceTests {
         animator.addBehavior(collision)
         animator.advance(by: 2)
         #expect(nearMiss.calls == 0)
-        let notes = animator.diagnostics.filter { $0.message.contains("beganContactFor:withBoundaryIdentifier:at:") }
+        let notes = animator.diagnostics.filter {
+            $0.kind == .delegateMethodMissing(method: "collisionBehavior(_:beganContactFor:withBoundaryIdentifier:at:)")
+        }
         // Three balls landed, yet one note: once per delegate type and method.
         #expect(notes.count == 1)
         let note = try #require(notes.first)
@@ -261,7 +263,7 @@ struct UIKitSurfaceTests {
         // A reversed UIFloatRange has no Swift form: refused with a diagnostic, the range kept.
         rail.attachmentRange = FloatRange(minimum: 10, maximum: -10)
         #expect(rail.attachmentRange == -50...50)
-        #expect(animator.diagnostics.last?.message.contains("attachmentRange") == true)
+        #expect(animator.diagnostics.last?.kind == .valueOutOfRange(property: "AttachmentBehavior.attachmentRange"))
         #expect(FloatRange.infinite.isInfinite && !FloatRange.zero.isInfinite)
         #expect(FloatRange(minimum: .nan, maximum: 1) == FloatRange.invalid)
     }
@@ -352,7 +354,7 @@ struct UIKitSurfaceTests {
         parent.removeChildBehavior(GravityBehavior())
         animator.removeBehavior(SnapBehavior(item: item, snapTo: .zero))
         #expect(animator.diagnostics.count == 4)
-        #expect(animator.diagnostics.allSatisfy { $0.severity == .note && $0.message.contains("nothing to remove") })
+        #expect(animator.diagnostics.allSatisfy { $0.severity == .note && $0.kind == .nothingToRemove })
     }
 }
 

@@ -57,7 +57,12 @@ struct FileFuzzTests {
         #expect(!restored)
         #expect(scene.animator.snapshot() == before)
         #expect(bytes < 4 * data.count, "reserved \(bytes) bytes for a \(data.count)-byte archive")
-        #expect(scene.animator.diagnostics.last?.message.contains("not a whole number in 0…") == true)
+        // The wording names the check that refused it: the slot count's, before any allocation.
+        if case .snapshotRefused(.corrupt(let why))? = scene.animator.diagnostics.last?.kind {
+            #expect(why.contains("not a whole number in 0…"))
+        } else {
+            Issue.record("expected a corrupt snapshot, got \(String(describing: scene.animator.diagnostics.last))")
+        }
     }
 
     /// Forged counts and damaged words anywhere in the world's bytes and the state tapes: every

@@ -211,7 +211,11 @@ struct AnimatorSnapshotTests {
         }
         #expect(other.animator.snapshot() == before)
         #expect(other.animator.diagnostics.count == diagnostics + 1)
-        #expect(other.animator.diagnostics.last?.message.contains("does not fit") == true)
+        if case .snapshotRefused(.configurationMismatch(let why))? = other.animator.diagnostics.last?.kind {
+            #expect(why.contains("GravityBehavior"))
+        } else {
+            Issue.record("expected a refused snapshot, got \(String(describing: other.animator.diagnostics.last))")
+        }
 
         // The same animator after an item left a behaviour.
         scene.noise.removeItem(scene.items[3])
