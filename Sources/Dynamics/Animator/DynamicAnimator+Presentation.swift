@@ -82,7 +82,7 @@ extension DynamicAnimator {
     func presentItems() {
         let fraction = presentationFraction
         for r in presenting where r.presentationStamp == presentationStamp {
-            guard !r.properties.isAnchored, recordSlots.indices.contains(r.slot), recordSlots[r.slot] === r else { continue }
+            guard !r.properties.isAnchored, recordSlots[r.slot] === r else { continue }
             let (center, angle) = presentedPose(r, at: fraction)
             guard center != r.lastCenter || angle != r.lastAngle else { continue }
             show(r, center, angle)
@@ -107,7 +107,7 @@ extension DynamicAnimator {
     func finishLeftPresentation() {
         guard !leftPresenting.isEmpty else { return }
         for r in leftPresenting where r.presentationStamp == presentationStamp &- 1 {
-            guard recordSlots.indices.contains(r.slot), recordSlots[r.slot] === r else { continue }
+            guard recordSlots[r.slot] === r else { continue }
             r.presentationStamp = -1
             guard r.stepCenter != r.lastCenter || r.stepAngle != r.lastAngle else { continue }
             show(r, r.stepCenter, r.stepAngle)
@@ -119,7 +119,7 @@ extension DynamicAnimator {
     func stopPresenting() {
         for r in presenting where r.presentationStamp == presentationStamp {
             r.presentationStamp = -1
-            guard recordSlots.indices.contains(r.slot), recordSlots[r.slot] === r else { continue }
+            guard recordSlots[r.slot] === r else { continue }
             guard r.stepCenter != r.lastCenter || r.stepAngle != r.lastAngle else { continue }
             show(r, r.stepCenter, r.stepAngle)
         }

@@ -167,7 +167,7 @@ extension DynamicAnimator {
 
     /// The item record owning an engine shape, or nil for a boundary's shape.
     func itemRecord(of shape: ShapeID) -> ItemRecord? {
-        guard case .item(let slot) = world.owner(of: shape), slot < recordSlots.count else { return nil }
+        guard case .item(let slot) = world.owner(of: shape) else { return nil }
         return recordSlots[slot]
     }
 
@@ -246,6 +246,6 @@ extension DynamicAnimator {
 
     /// The boundary in `slot`, or nil.
     private func boundaryRecord(slot: Int) -> BoundaryRecord? {
-        boundarySlots.indices.contains(slot) ? boundarySlots[slot] : nil
+        boundarySlots[slot]
     }
 }

@@ -163,13 +163,13 @@ extension DynamicAnimator {
     /// bodies the step moved (an item at rest is not visited), in the order the step solved them.
     ///
     /// The walk goes through unmanaged references: a retain and release per item was most of what
-    /// write-back cost. That is safe because `slots`, a copy of `recordSlots`, holds every record
+    /// write-back cost. That is safe because `slots`, a copy of `recordSlots.slots`, holds every record
     /// strongly until the walk ends, whatever an item's setter does to the animator meanwhile.
     private func writeBack() {
         world.collectMovedBodies(into: &movedBodyScratch)
         let moved = movedBodyScratch
         guard !moved.isEmpty else { return }
-        let slots = recordSlots
+        let slots = recordSlots.slots
         slots.withUnsafeBufferPointer { buffer in
             // `ItemRecord?` and `Unmanaged<ItemRecord>?` are both one nullable pointer
             buffer.withMemoryRebound(to: Unmanaged<ItemRecord>?.self) { refs in
@@ -263,8 +263,7 @@ extension DynamicAnimator {
                 }
             }
         case let (.item(itemSlot), .boundary(boundarySlot)), let (.boundary(boundarySlot), .item(itemSlot)):
-            guard let r = itemRecord(slot: itemSlot), boundarySlots.indices.contains(boundarySlot),
-                  let boundary = boundarySlots[boundarySlot] else { return }
+            guard let r = itemRecord(slot: itemSlot), let boundary = boundarySlots[boundarySlot] else { return }
             let cb = boundary.behavior
             guard !began else {
                 guard let k = cb.slot, r.boundaryModeBits & CollisionBits.boundaryMode(k) != 0,
@@ -297,7 +296,7 @@ extension DynamicAnimator {
     }
 
     private func itemRecord(slot: Int) -> ItemRecord? {
-        recordSlots.indices.contains(slot) ? recordSlots[slot] : nil
+        recordSlots[slot]
     }
 
     // MARK: Frames

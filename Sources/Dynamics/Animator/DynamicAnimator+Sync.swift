@@ -254,8 +254,7 @@ extension DynamicAnimator {
         for m in r.members where groupOfMember[ObjectIdentifier(m.item)] === r {
             groupOfMember[ObjectIdentifier(m.item)] = nil
         }
-        recordSlots[r.slot] = nil
-        freeRecordSlots.append(r.slot)
+        recordSlots.release(r.slot)
     }
 
     /// Reads the item and builds its body. Returns nil (with a diagnostic) for an empty group.
@@ -284,11 +283,10 @@ extension DynamicAnimator {
                 return nil
             }
         }
-        let slot: Int
-        if let free = freeRecordSlots.popLast() { slot = free } else { slot = recordSlots.count; recordSlots.append(nil) }
+        let slot = recordSlots.claim()
         let r = ItemRecord(item: item, slot: slot)
         r.members = members
-        recordSlots[slot] = r
+        recordSlots.fill(slot, with: r)
         recordByID[r.id] = r
         for m in members { groupOfMember[ObjectIdentifier(m.item)] = r }
 
@@ -503,8 +501,7 @@ extension DynamicAnimator {
         bodyDef.type = .static
         bodyDef.userData = EngineOwner.ground.userData
         let body = world.createBody(bodyDef)
-        let boundarySlot: Int
-        if let free = freeBoundarySlots.popLast() { boundarySlot = free } else { boundarySlot = boundarySlots.count; boundarySlots.append(nil) }
+        let boundarySlot = boundarySlots.claim()
         var def = ShapeDef()
         def.density = 0
         def.friction = 0
@@ -516,23 +513,22 @@ extension DynamicAnimator {
         for (a, b) in segments where world.createShape(on: body, def, .segment(Vec2(a), Vec2(b))) != nil { count += 1 }
         guard count > 0 else {
             world.destroyBody(body)
-            freeBoundarySlots.append(boundarySlot)
+            boundarySlots.release(boundarySlot)
             return nil
         }
-        boundarySlots[boundarySlot] = BoundaryRecord(behavior: behavior, identifier: identifier, body: body)
+        boundarySlots.fill(boundarySlot, with: BoundaryRecord(behavior: behavior, identifier: identifier, body: body))
         return (boundarySlot, body)
     }
 
     func destroyBoundaryBody(slot: Int) {
-        guard boundarySlots.indices.contains(slot), let b = boundarySlots[slot] else { return }
+        guard let b = boundarySlots[slot] else { return }
         let firstEnded = world.endEvents.count
         world.destroyBody(b.body)
         for e in world.endEvents[firstEnded...] {
             // One shape is the boundary's, the other an item's.
             guard let itemSlot = world.owner(of: e.shapeA).itemSlot ?? world.owner(of: e.shapeB).itemSlot else { continue }
-            if recordSlots.indices.contains(itemSlot), let r = recordSlots[itemSlot] { endedByRemoval.append((b, r)) }
+            if let r = recordSlots[itemSlot] { endedByRemoval.append((b, r)) }
         }
-        boundarySlots[slot] = nil
-        freeBoundarySlots.append(slot)
+        boundarySlots.release(slot)
     }
 }

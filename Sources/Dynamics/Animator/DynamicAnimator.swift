@@ -188,13 +188,11 @@ open class DynamicAnimator {
     var groupOfMember: [ObjectIdentifier: ItemRecord] = [:]
     /// Records by slot (their bodies and shapes are owned by `EngineOwner.item(slot:)`); nil for
     /// free slots.
-    var recordSlots: [ItemRecord?] = []
-    var freeRecordSlots: [Int] = []
+    var recordSlots = SlotTable<ItemRecord>()
 
     /// Boundary bodies by slot (their shapes are owned by `EngineOwner.boundary(slot:)`); nil for
     /// free slots.
-    var boundarySlots: [BoundaryRecord?] = []
-    var freeBoundarySlots: [Int] = []
+    var boundarySlots = SlotTable<BoundaryRecord>()
 
     /// Collision behaviours by filter slot 0…30.
     var collisionSlots: [CollisionBehavior?] = Array(repeating: nil, count: CollisionBits.maxBehaviors)

@@ -44,8 +44,8 @@ extension DynamicAnimator {
         w.add(wakeAllOnSync)
         w.add(groundBody)
         w.add(recordSlots.count)
-        w.add(freeRecordSlots.count)
-        for s in freeRecordSlots { w.add(s) }
+        w.add(recordSlots.free.count)
+        for s in recordSlots.free { w.add(s) }
         w.add(records.count)
         for r in records {
             w.add(table.index[r.id] ?? -1)
@@ -77,7 +77,7 @@ extension DynamicAnimator {
         }
         let behaviorIndex = flatIndex()
         w.add(boundarySlots.count)
-        for slot in boundarySlots {
+        for slot in boundarySlots.slots {
             guard let b = slot else {
                 w.add(false); w.add(-1); w.add(-1); w.add(BodyID.null)
                 continue
@@ -87,8 +87,8 @@ extension DynamicAnimator {
             w.add(boundaryIndex(of: b))
             w.add(b.body)
         }
-        w.add(freeBoundarySlots.count)
-        for s in freeBoundarySlots { w.add(s) }
+        w.add(boundarySlots.free.count)
+        for s in boundarySlots.free { w.add(s) }
         for cb in collisionSlots { w.add(cb.flatMap { behaviorIndex[ObjectIdentifier($0)] } ?? -1) }
         let wake = itemsToWake.compactMap { table.index[ObjectIdentifier($0)] }
         w.add(wake.count)
@@ -256,21 +256,20 @@ extension DynamicAnimator {
         records = state.records
         recordByID = [:]
         groupOfMember = [:]
-        recordSlots = Array(repeating: nil, count: state.recordSlotCount)
+        recordSlots = SlotTable(count: state.recordSlotCount, entries: records.map { ($0.slot, $0) },
+                                free: state.freeRecordSlots)
         for r in records {
             recordByID[r.id] = r
-            recordSlots[r.slot] = r
             for m in r.members { groupOfMember[ObjectIdentifier(m.item)] = r }
         }
-        freeRecordSlots = state.freeRecordSlots
-        boundarySlots = state.boundaries.map { entry in
-            entry.map { e in
+        let boundaries = state.boundaries.enumerated().compactMap { slot, entry in
+            entry.map { e -> (slot: Int, element: BoundaryRecord) in
                 let cb = flat[e.behavior] as! CollisionBehavior
                 let identifier: AnyHashable? = e.boundary >= 0 ? cb.boundaryIdentifier(at: e.boundary) : nil
-                return BoundaryRecord(behavior: cb, identifier: identifier, body: e.body)
+                return (slot, BoundaryRecord(behavior: cb, identifier: identifier, body: e.body))
             }
         }
-        freeBoundarySlots = state.freeBoundarySlots
+        boundarySlots = SlotTable(count: state.boundaries.count, entries: boundaries, free: state.freeBoundarySlots)
         collisionSlots = state.collisionSlots.map { $0.map { flat[$0] as! CollisionBehavior } }
         freeCollisionSlots = Self.freeSlotMask(of: collisionSlots)
         itemsToWake = state.itemsToWake.map { table.items[$0] }

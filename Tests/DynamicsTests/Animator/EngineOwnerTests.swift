@@ -49,7 +49,7 @@ import Testing
             #expect(!r.shapes.isEmpty && r.shapes.allSatisfy { animator.world.owner(of: $0) == .item(slot: r.slot) })
             #expect(r.shapes.allSatisfy { animator.itemRecord(of: $0) === r })
         }
-        let boundaries = animator.boundarySlots.enumerated().compactMap { k, b in b.map { (k, $0) } }
+        let boundaries = animator.boundarySlots.slots.enumerated().compactMap { k, b in b.map { (k, $0) } }
         #expect(boundaries.count == 2)
         for (k, b) in boundaries {
             #expect(animator.world.owner(of: b.body) == .ground)

@@ -15,7 +15,7 @@ struct SetupScalingTests {
     /// the segment of its body (every boundary here is one segment).
     func worldSegments(_ animator: DynamicAnimator, _ collision: CollisionBehavior) -> [AnyHashable: [Vec2]] {
         var result: [AnyHashable: [Vec2]] = [:]
-        for case let record? in animator.boundarySlots where record.behavior === collision {
+        for case let record? in animator.boundarySlots.slots where record.behavior === collision {
             guard let id = record.identifier else { continue }
             let shapes = animator.world.shapes(of: record.body)
             #expect(shapes.count == 1)
