@@ -88,7 +88,8 @@ extension DynamicAnimator {
     /// Adds `torque` (mass·pt²/s²) for this step. A non-finite torque is dropped and reported once.
     func applyTorque(_ torque: CGFloat, to r: ItemRecord) {
         guard Float(torque).isFinite else {
-            reportDuringForces(.nonFiniteForce(item: r.id), "A non-finite torque on the \(itemLabel(r.item)) was ignored.")
+            let message = "A non-finite torque on the \(itemLabel(r.item)) was ignored."
+            reportDuringForces(.nonFiniteForce(item: r.id), message)
             return
         }
         world.applyTorque(r.body, Float(torque), wake: false)
@@ -101,7 +102,8 @@ extension DynamicAnimator {
     /// its impulses (once for a batch; `PushBehavior` does).
     func applyImpulse(_ impulse: CGVector, to r: ItemRecord, at point: CGPoint? = nil) {
         guard Vec2(impulse).isFinite else {
-            reportDuringForces(.nonFiniteForce(item: r.id), "A non-finite impulse on the \(itemLabel(r.item)) was ignored.")
+            let message = "A non-finite impulse on the \(itemLabel(r.item)) was ignored."
+            reportDuringForces(.nonFiniteForce(item: r.id), message)
             return
         }
         let p = point.flatMap { $0.isUsableAnimatorValue ? Vec2($0) : nil } ?? world.worldCenter(r.body)

@@ -98,7 +98,8 @@ extension FieldBehavior {
         // Reported after the forces are in: a diagnostic handler may change the world.
         var reported = false
         for k in forces.indices where !(forces[k].x.isFinite && forces[k].y.isFinite) {
-            let message = "FieldBehavior (\(kind)): a non-finite or too large acceleration of the \(itemLabel(records[k].item)) was ignored for the steps where that happens."
+            let message = "FieldBehavior (\(kind)): a non-finite or too large acceleration of the "
+                + "\(itemLabel(records[k].item)) was ignored for the steps where that happens."
             guard animator.rememberReported(message) else { continue }
             animator.report(.nonFiniteForce(item: records[k].id), message)
             reported = true
@@ -151,7 +152,8 @@ extension FieldBehavior {
         vx.withUnsafeBufferPointer { vx in vy.withUnsafeBufferPointer { vy in
         mass.withUnsafeBufferPointer { mass in charges.withUnsafeBufferPointer { charges in
         forces.withUnsafeMutableBufferPointer { forces in
-            let columns = FieldColumns(x: x.baseAddress!, y: y.baseAddress!, vx: vx.baseAddress!, vy: vy.baseAddress!,
+            let columns = FieldColumns(x: x.baseAddress!, y: y.baseAddress!,
+                                       vx: vx.baseAddress!, vy: vy.baseAddress!,
                                        mass: mass.baseAddress!, charge: charges.baseAddress)
             let fp = forces.baseAddress!
             world.forEachRangeBetweenSteps(n, minimum: FieldLaw.itemsPerThread) { range in
@@ -166,14 +168,15 @@ extension FieldBehavior {
                     let rx = columns.lanes(columns.x, k) - px, ry = columns.lanes(columns.y, k) - py
                     active .&= test.contains(rx, ry)
                     guard any(active) else { continue }
-                    let q = usesCharge ? columns.lanes(columns.charge!, k) : FieldLanes(repeating: 0)
-                    let (ax, ay) = law.accelerations(rx: rx, ry: ry, vx: columns.lanes(columns.vx, k), vy: columns.lanes(columns.vy, k),
-                                                     mass: m, charge: q, memo: &memo)
+                    let q = usesCharge ? columns.lanes(columns.charge!, k) : .zero
+                    let vx = columns.lanes(columns.vx, k), vy = columns.lanes(columns.vy, k)
+                    let (ax, ay) = law.accelerations(rx: rx, ry: ry, vx: vx, vy: vy, mass: m, charge: q, memo: &memo)
                     let acts = active .& ((ax .!= 0) .| (ay .!= 0))
                     guard any(acts) else { continue }
                     let fits = ax * ax + ay * ay .<= limit
                     for lane in 0..<width where acts[lane] {
-                        fp[k + lane] = fits[lane] ? Vec2(Float(m[lane] * ax[lane]), Float(m[lane] * ay[lane])) : Vec2(.nan, .nan)
+                        fp[k + lane] = fits[lane]
+                            ? Vec2(Float(m[lane] * ax[lane]), Float(m[lane] * ay[lane])) : Vec2(.nan, .nan)
                     }
                 }
                 for k in k..<range.upperBound {
@@ -182,7 +185,8 @@ extension FieldBehavior {
                     let rx = columns.x[k] - px, ry = columns.y[k] - py
                     guard test.contains(rx, ry) else { continue }
                     let q = usesCharge ? columns.charge![k] : 0
-                    let (ax, ay) = law.acceleration(rx: rx, ry: ry, vx: columns.vx[k], vy: columns.vy[k], mass: m, charge: q)
+                    let (ax, ay) = law.acceleration(rx: rx, ry: ry, vx: columns.vx[k], vy: columns.vy[k],
+                                                    mass: m, charge: q)
                     guard ax != 0 || ay != 0 else { continue }
                     guard ax * ax + ay * ay <= limit else { fp[k] = Vec2(.nan, .nan); continue }
                     fp[k] = Vec2(Float(m * ax), Float(m * ay))

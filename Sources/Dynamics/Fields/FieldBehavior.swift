@@ -355,9 +355,12 @@ open class FieldBehavior: DynamicBehavior {
         records = list.items.compactMap { animator.record(for: $0) }
         bodies = records.map(\.body)
         charges = records.map { animator.charge(of: $0) }
-        crowd = evaluationBlock == nil
-            ? FieldCrowd.shared(for: bodies, among: animator.flat.compactMap { $0 === self ? nil : $0 as? FieldBehavior })
-            : nil
+        if evaluationBlock == nil {
+            let others = animator.flat.compactMap { $0 === self ? nil : $0 as? FieldBehavior }
+            crowd = FieldCrowd.shared(for: bodies, among: others)
+        } else {
+            crowd = nil
+        }
         // The crowd's own array: equal, and then `bodies == crowd.bodies` is an identity check.
         if let crowd { bodies = crowd.bodies }
     }

@@ -49,7 +49,7 @@ final class FieldCrowd {
         let now = (world: ObjectIdentifier(world), step: world.stepCount)
         if let stamp, stamp == now {
             #if DEBUG
-            verify(against: world)
+                verify(against: world)
             #endif
             return
         }
@@ -82,19 +82,22 @@ final class FieldCrowd {
     }
 
     #if DEBUG
-    /// Debug builds: a reused read must equal a fresh one — else some code changed the items'
-    /// motion in the force pass without calling `invalidateSharedMotion()`.
-    private func verify(against world: World) {
-        var fresh: [BodyMotion] = []
-        world.readMotion(of: bodies, into: &fresh)
-        for k in fresh.indices {
-            let f = fresh[k]
-            let same = Double(f.position.x).bitPattern == x[k].bitPattern && Double(f.position.y).bitPattern == y[k].bitPattern
-                && Double(f.velocity.x).bitPattern == vx[k].bitPattern && Double(f.velocity.y).bitPattern == vy[k].bitPattern
-                && Double(f.mass).bitPattern == mass[k].bitPattern
-            precondition(same, "FieldCrowd: the items' motion changed during the force pass without invalidateSharedMotion()")
+        /// Debug builds: a reused read must equal a fresh one — else some code changed the items'
+        /// motion in the force pass without calling `invalidateSharedMotion()`.
+        private func verify(against world: World) {
+            var fresh: [BodyMotion] = []
+            world.readMotion(of: bodies, into: &fresh)
+            for k in fresh.indices {
+                let f = fresh[k]
+                func same(_ read: Float, _ kept: Double) -> Bool { Double(read).bitPattern == kept.bitPattern }
+                let unchanged =
+                    same(f.position.x, x[k]) && same(f.position.y, y[k])
+                    && same(f.velocity.x, vx[k]) && same(f.velocity.y, vy[k]) && same(f.mass, mass[k])
+                precondition(
+                    unchanged,
+                    "FieldCrowd: the items' motion changed in the force pass without invalidateSharedMotion()")
+            }
         }
-    }
     #endif
 
     /// The crowd a field with `bodies` should use: that of a field among `fields` with the same

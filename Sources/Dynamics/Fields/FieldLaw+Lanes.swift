@@ -56,14 +56,16 @@ struct CoreRadiusMemo {
 /// |x|, exactly: the sign bit cleared.
 @inline(__always)
 func laneMagnitude(_ x: FieldLanes) -> FieldLanes {
-    unsafeBitCast(unsafeBitCast(x, to: FieldLaneBits.self) & FieldLaneBits(repeating: 0x7FFF_FFFF_FFFF_FFFF), to: FieldLanes.self)
+    let bits = unsafeBitCast(x, to: FieldLaneBits.self) & FieldLaneBits(repeating: 0x7FFF_FFFF_FFFF_FFFF)
+    return unsafeBitCast(bits, to: FieldLanes.self)
 }
 
 /// −x, exactly: the sign bit flipped. (The SIMD types' prefix − is 0 − x, which makes −(+0) +0
 /// where the scalar −0.0 is −0.)
 @inline(__always)
 func laneNegated(_ x: FieldLanes) -> FieldLanes {
-    unsafeBitCast(unsafeBitCast(x, to: FieldLaneBits.self) ^ FieldLaneBits(repeating: 0x8000_0000_0000_0000), to: FieldLanes.self)
+    let bits = unsafeBitCast(x, to: FieldLaneBits.self) ^ FieldLaneBits(repeating: 0x8000_0000_0000_0000)
+    return unsafeBitCast(bits, to: FieldLanes.self)
 }
 
 /// Swift's `max(x, y)` (`y >= x ? y : x`) in every lane.
@@ -138,8 +140,10 @@ extension FieldLaw {
     /// `conservingEnergy` in every lane: the same Newton steps, each lane stopping where the
     /// scalar loop would (`live`), and answering what it would have returned.
     @inline(__always)
-    func conservingEnergy(_ ax: FieldLanes, _ ay: FieldLanes, rx: FieldLanes, ry: FieldLanes, vx: FieldLanes, vy: FieldLanes,
-                          scale: FieldLanes, core: FieldLanes) -> (FieldLanes, FieldLanes) {
+    func conservingEnergy(
+        _ ax: FieldLanes, _ ay: FieldLanes, rx: FieldLanes, ry: FieldLanes,
+        vx: FieldLanes, vy: FieldLanes, scale: FieldLanes, core: FieldLanes
+    ) -> (FieldLanes, FieldLanes) {
         let delta = drift / dt - 0.5 * dt
         let sx = rx - delta * vx, sy = ry - delta * vy
         let half = 0.5 * dt * dt
@@ -190,8 +194,10 @@ extension FieldLaw {
     /// Lanes of items that take no force (mass 0, outside the region) may be computed with any
     /// values; their results are ignored. Not for the custom kind (returns zeros).
     @inline(__always)
-    func accelerations(rx: FieldLanes, ry: FieldLanes, vx: FieldLanes, vy: FieldLanes, mass: FieldLanes, charge: FieldLanes,
-                       memo: inout CoreRadiusMemo) -> (FieldLanes, FieldLanes) {
+    func accelerations(
+        rx: FieldLanes, ry: FieldLanes, vx: FieldLanes, vy: FieldLanes,
+        mass: FieldLanes, charge: FieldLanes, memo: inout CoreRadiusMemo
+    ) -> (FieldLanes, FieldLanes) {
         let ex = rx + lead * vx, ey = ry + lead * vy
         let metre = Self.metre
         let zero = FieldLanes(repeating: 0)
@@ -203,7 +209,9 @@ extension FieldLaw {
             let scale = metre * strength
             let core = FieldLanes(repeating: radialCore)
             let k = (-scale) * central((ex * ex + ey * ey).squareRoot(), core: core)
-            return conservingEnergy(k * ex, k * ey, rx: rx, ry: ry, vx: vx, vy: vy, scale: FieldLanes(repeating: scale), core: core)
+            return conservingEnergy(
+                k * ex, k * ey, rx: rx, ry: ry, vx: vx, vy: vy,
+                scale: FieldLanes(repeating: scale), core: core)
         case .vortex:
             let scale = metre * strength / (mass * mass)
             let k = scale * central((ex * ex + ey * ey).squareRoot(), core: memo.coreRadii(laneMagnitude(scale), self))
@@ -230,9 +238,13 @@ extension FieldLaw {
             if all(none) { return (zero, zero) }
             let shift = metre * noiseTime
             let f = noiseFrequency
-            let n = SimplexNoise.sample((ex + shift) * f, (ey + shift) * f, metre * noiseTime * f,
-                                        cosine: noiseCosine, sine: noiseSine, seed: noiseSeed)
-            return ((k * n.value * n.dx).replacing(with: zero, where: none), (k * n.value * n.dy).replacing(with: zero, where: none))
+            let n = SimplexNoise.sample(
+                (ex + shift) * f, (ey + shift) * f, metre * noiseTime * f,
+                cosine: noiseCosine, sine: noiseSine, seed: noiseSeed)
+            return (
+                (k * n.value * n.dx).replacing(with: zero, where: none),
+                (k * n.value * n.dy).replacing(with: zero, where: none)
+            )
         case .spring:
             if falloff == -1 && minimumDistance <= Self.distanceFloor {
                 let k = -strength / mass
@@ -256,8 +268,10 @@ extension FieldLaw {
             let half = eachLane(theta / 2) { sin($0) }
             let cm1 = -2 * half * half
             let none = charge .== 0
-            return (((cm1 * vx + s * vy) / dt).replacing(with: zero, where: none),
-                    ((cm1 * vy - s * vx) / dt).replacing(with: zero, where: none))
+            return (
+                ((cm1 * vx + s * vy) / dt).replacing(with: zero, where: none),
+                ((cm1 * vy - s * vx) / dt).replacing(with: zero, where: none)
+            )
         case .custom:
             return (zero, zero)
         }

@@ -7,8 +7,10 @@ import Foundation
 extension SimplexNoise {
     /// `sample(_:_:_:cosine:sine:seed:)` at the points (`x[i]`, `y[i]`, `z`) of the lanes.
     @inline(__always)
-    static func sample(_ x: FieldLanes, _ y: FieldLanes, _ z: Double, cosine: Double, sine: Double,
-                       seed: UInt32) -> (value: FieldLanes, dx: FieldLanes, dy: FieldLanes) {
+    static func sample(
+        _ x: FieldLanes, _ y: FieldLanes, _ z: Double, cosine: Double, sine: Double,
+        seed: UInt32
+    ) -> (value: FieldLanes, dx: FieldLanes, dy: FieldLanes) {
         let zero = FieldLanes(repeating: 0)
         let limit = FieldLanes(repeating: coordinateLimit)
         // Lanes outside the lattice answer zero; they are computed at the origin so that no
@@ -36,9 +38,11 @@ extension SimplexNoise {
         corner(x1, y1, z1, hash(i &+ step(i1), j &+ step(j1), k &+ step(k1), seed), cosine, sine, &sum)
         corner(x2, y2, z2, hash(i &+ step(i2), j &+ step(j2), k &+ step(k2), seed), cosine, sine, &sum)
         corner(x3, y3, z3, hash(i &+ 1, j &+ 1, k &+ 1, seed), cosine, sine, &sum)
-        return ((scale * sum.value).replacing(with: zero, where: .!inside),
-                (scale * sum.dx).replacing(with: zero, where: .!inside),
-                (scale * sum.dy).replacing(with: zero, where: .!inside))
+        return (
+            (scale * sum.value).replacing(with: zero, where: .!inside),
+            (scale * sum.dx).replacing(with: zero, where: .!inside),
+            (scale * sum.dy).replacing(with: zero, where: .!inside)
+        )
     }
 
     /// The lanes' running sums of the corner contributions.
@@ -83,8 +87,10 @@ extension SimplexNoise {
     /// `corner` in every lane: lanes where the corner is outside the kernel (t ≤ 0, or NaN) add
     /// nothing, as the scalar code returns early.
     @inline(__always)
-    private static func corner(_ x: FieldLanes, _ y: FieldLanes, _ z: FieldLanes, _ h: FieldLaneWords,
-                               _ cosine: Double, _ sine: Double, _ sum: inout LaneSum) {
+    private static func corner(
+        _ x: FieldLanes, _ y: FieldLanes, _ z: FieldLanes, _ h: FieldLaneWords,
+        _ cosine: Double, _ sine: Double, _ sum: inout LaneSum
+    ) {
         let t = 0.5 - x * x - y * y - z * z
         let inside = t .> 0
         guard any(inside) else { return }
@@ -100,7 +106,10 @@ extension SimplexNoise {
 
     /// `gradient` in every lane.
     @inline(__always)
-    private static func gradient(_ h: FieldLaneWords, _ cosine: Double, _ sine: Double) -> (FieldLanes, FieldLanes, FieldLanes) {
+    private static func gradient(
+        _ h: FieldLaneWords, _ cosine: Double,
+        _ sine: Double
+    ) -> (FieldLanes, FieldLanes, FieldLanes) {
         let one = FieldLanes(repeating: 1)
         let h64 = FieldLaneBits(truncatingIfNeeded: h)
         let sx = one.replacing(with: -1, where: h64 & 1 .!= 0)
@@ -122,8 +131,13 @@ extension SimplexNoise {
 
     /// `hash` in every lane.
     @inline(__always)
-    private static func hash(_ i: FieldLaneWords, _ j: FieldLaneWords, _ k: FieldLaneWords, _ seed: UInt32) -> FieldLaneWords {
-        let hi: FieldLaneWords = i &* 0x8DA6_B343, hj: FieldLaneWords = j &* 0xD816_3841, hk: FieldLaneWords = k &* 0xCB1A_B31F
+    private static func hash(
+        _ i: FieldLaneWords, _ j: FieldLaneWords, _ k: FieldLaneWords,
+        _ seed: UInt32
+    ) -> FieldLaneWords {
+        let hi: FieldLaneWords = i &* 0x8DA6_B343
+        let hj: FieldLaneWords = j &* 0xD816_3841
+        let hk: FieldLaneWords = k &* 0xCB1A_B31F
         var h = FieldLaneWords(repeating: seed) ^ hi
         h ^= hj
         h ^= hk

@@ -15,8 +15,10 @@ struct FieldLanesTests {
     /// lattice points of the noise, ±0, huge and non-finite values — and a seeded spread.
     static func states() -> [(Double, Double, Double, Double, Double, Double)] {
         var out: [(Double, Double, Double, Double, Double, Double)] = []
-        let specials: [Double] = [0, -0.0, 1e-300, 0.001, 0.0010000001, 1, -1, 7.5, 14.9, 15, 15.1, 20, 87.5, 100, 299.999, 300, 300.001,
-                                  -300, 1e7, -1e7, 1e16, .infinity, -.infinity, .nan]
+        let specials: [Double] = [
+            0, -0.0, 1e-300, 0.001, 0.0010000001, 1, -1, 7.5, 14.9, 15, 15.1, 20, 87.5, 100,
+            299.999, 300, 300.001, -300, 1e7, -1e7, 1e16, .infinity, -.infinity, .nan,
+        ]
         let speeds: [Double] = [0, -0.0, 3, -250, 1e5, .nan]
         for (a, x) in specials.enumerated() {
             for (b, y) in [0, -0.0, 15, -87.5, 300, .nan].enumerated() {
@@ -29,8 +31,9 @@ struct FieldLanesTests {
         var random = SplitMix(seed: 27)
         for _ in 0..<2000 {
             let r = random.uniform(0, 600), angle = random.uniform(0, 2 * Double.pi)
-            out.append((r * cos(angle), r * sin(angle), random.uniform(-400, 400), random.uniform(-400, 400),
-                        [0.0016, 1, 3.5][Int(random.next() % 3)], [0.0, 1, -1.5][Int(random.next() % 3)]))
+            let v = (random.uniform(-400, 400), random.uniform(-400, 400))
+            let m = [0.0016, 1, 3.5][Int(random.next() % 3)], q = [0.0, 1, -1.5][Int(random.next() % 3)]
+            out.append((r * cos(angle), r * sin(angle), v.0, v.1, m, q))
         }
         return out
     }
@@ -44,7 +47,9 @@ struct FieldLanesTests {
             { FieldBehavior.radialGravityField(position: .zero) },
             { FieldBehavior.vortexField() },
             { FieldBehavior.dragField() },
-            { let f = FieldBehavior.dragField(); f.direction = CGVector(dx: 1, dy: 0.5); return f },
+            {
+                let f = FieldBehavior.dragField(); f.direction = CGVector(dx: 1, dy: 0.5); return f
+            },
             { FieldBehavior.velocityField(direction: CGVector(dx: -2, dy: 1)) },
             { FieldBehavior.noiseField(smoothness: 0.5, animationSpeed: 1) },
             { FieldBehavior.noiseField(smoothness: 0, animationSpeed: 0) },
@@ -85,15 +90,23 @@ struct FieldLanesTests {
                 var memo = CoreRadiusMemo()
                 let w = FieldLanes.scalarCount
                 for start in stride(from: 0, to: states.count - w + 1, by: w) {
-                    var rx = FieldLanes(), ry = FieldLanes(), vx = FieldLanes(), vy = FieldLanes(), m = FieldLanes(), q = FieldLanes()
+                    var rx = FieldLanes(), ry = FieldLanes(), vx = FieldLanes(), vy = FieldLanes(), m = FieldLanes(),
+                        q = FieldLanes()
                     for i in 0..<w {
                         (rx[i], ry[i], vx[i], vy[i], m[i], q[i]) = states[start + i]
                     }
                     let (ax, ay) = law.accelerations(rx: rx, ry: ry, vx: vx, vy: vy, mass: m, charge: q, memo: &memo)
                     for i in 0..<w {
-                        let (sx, sy) = law.acceleration(rx: rx[i], ry: ry[i], vx: vx[i], vy: vy[i], mass: m[i], charge: q[i])
+                        let (sx, sy) = law.acceleration(
+                            rx: rx[i], ry: ry[i], vx: vx[i], vy: vy[i],
+                            mass: m[i], charge: q[i])
                         let ok = Self.same(ax[i], sx) && Self.same(ay[i], sy)
-                        #expect(ok, "\(field.kind) falloff \(field.falloff) at \(states[start + i]): lanes (\(ax[i]), \(ay[i])), scalar (\(sx), \(sy))")
+                        #expect(
+                            ok,
+                            """
+                            \(field.kind) falloff \(field.falloff) at \(states[start + i]): \
+                            lanes (\(ax[i]), \(ay[i])), scalar (\(sx), \(sy))
+                            """)
                         if !ok { return }
                         compared += 1
                     }
@@ -111,8 +124,11 @@ struct FieldLanesTests {
         for x in stride(from: -3.0, through: 3.0, by: 0.5) {
             for y in stride(from: -3.0, through: 3.0, by: 0.25) { points.append((x, y)) }
         }
-        points += [(0, -0.0), (-0.0, 0), (-0.0, -0.0), (1e15, 0), (-1e15 + 1, 3), (9.99e14, -9.99e14), (2e15, 1),
-                   (.nan, 0), (0, .infinity), (-.infinity, .nan), (Double.leastNonzeroMagnitude, -Double.leastNormalMagnitude), (0.49999999999999994, -0.5000000000000001)]
+        points += [
+            (0, -0.0), (-0.0, 0), (-0.0, -0.0), (1e15, 0), (-1e15 + 1, 3), (9.99e14, -9.99e14),
+            (2e15, 1), (.nan, 0), (0, .infinity), (-.infinity, .nan),
+            (Double.leastNonzeroMagnitude, -Double.leastNormalMagnitude), (0.49999999999999994, -0.5000000000000001),
+        ]
         var random = SplitMix(seed: 4)
         for _ in 0..<4000 { points.append((random.uniform(-1e4, 1e4), random.uniform(-50, 50))) }
         let w = FieldLanes.scalarCount
@@ -124,8 +140,10 @@ struct FieldLanesTests {
                 let lanes = SimplexNoise.sample(x, y, z, cosine: c, sine: s, seed: 0x1234_5678)
                 for i in 0..<w {
                     let one = SimplexNoise.sample(x[i], y[i], z, cosine: c, sine: s, seed: 0x1234_5678)
-                    #expect(Self.same(lanes.value[i], one.value) && Self.same(lanes.dx[i], one.dx) && Self.same(lanes.dy[i], one.dy),
-                            "noise at (\(x[i]), \(y[i]), \(z))")
+                    let ok =
+                        Self.same(lanes.value[i], one.value) && Self.same(lanes.dx[i], one.dx)
+                        && Self.same(lanes.dy[i], one.dy)
+                    #expect(ok, "noise at (\(x[i]), \(y[i]), \(z))")
                 }
             }
         }
@@ -135,12 +153,17 @@ struct FieldLanesTests {
     /// circle and a rectangle (inside and outside by one ulp), for a composed region and for
     /// non-finite points.
     @Test func regionLanesAreTheRegionTest() {
-        let regions = [Region(radius: 300), Region(size: CGSize(width: 1024, height: 768)),
-                       Region(radius: 100).byUnion(with: Region(size: CGSize(width: 50, height: 400))).inverse(),
-                       Region(radius: 0), Region.infinite.inverse()]
+        let regions = [
+            Region(radius: 300), Region(size: CGSize(width: 1024, height: 768)),
+            Region(radius: 100).byUnion(with: Region(size: CGSize(width: 50, height: 400)))
+                .inverse(),
+            Region(radius: 0), Region.infinite.inverse(),
+        ]
         let edge = 300.0, half = 512.0
-        let xs: [Double] = [0, -0.0, edge, edge.nextUp, edge.nextDown, -edge, half, half.nextDown, -half, 384, 25, 25.nextUp, 100,
-                            .nan, .infinity, -.infinity, 1e300]
+        let xs: [Double] = [
+            0, -0.0, edge, edge.nextUp, edge.nextDown, -edge, half, half.nextDown, -half, 384, 25,
+            25.nextUp, 100, .nan, .infinity, -.infinity, 1e300,
+        ]
         for region in regions {
             let test = RegionLanes(region)
             for a in xs {
@@ -162,7 +185,8 @@ struct FieldLanesTests {
     @Test(arguments: [1, 2])
     func stepWithSeveralFieldsIsThePerItemStep(threads: Int) {
         func run(lanes: Bool) -> [UInt64] {
-            let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 1024, height: 768), workerCount: threads)
+            let bounds = CGRect(x: 0, y: 0, width: 1024, height: 768)
+            let animator = DynamicAnimator(referenceBounds: bounds, workerCount: threads)
             let center = CGPoint(x: 512, y: 384)
             var fields: [FieldBehavior] = []
             let vortex = FieldBehavior.vortexField()
@@ -170,7 +194,7 @@ struct FieldLanesTests {
             let radial = FieldBehavior.radialGravityField(position: center)
             radial.strength = 5; radial.falloff = 0; radial.region = Region(radius: 500)
             let noise = FieldBehavior.noiseField(smoothness: 0.5, animationSpeed: 1)
-            noise.position = center; noise.strength = 0.0063; noise.region = Region(size: CGSize(width: 1024, height: 768))
+            noise.position = center; noise.strength = 0.0063; noise.region = Region(size: bounds.size)
             fields += [vortex, radial, noise]
             let electric = FieldBehavior.electricField()
             electric.position = CGPoint(x: 300, y: 300); electric.strength = 0.02
@@ -179,7 +203,8 @@ struct FieldLanesTests {
             let spring = FieldBehavior.springField()
             spring.position = center; spring.strength = 0.0004; spring.falloff = 0.5
             let drag = FieldBehavior.dragField()
-            drag.strength = 0.001; drag.region = Region(radius: 200).byUnion(with: Region(size: CGSize(width: 100, height: 900)))
+            drag.strength = 0.001
+            drag.region = Region(radius: 200).byUnion(with: Region(size: CGSize(width: 100, height: 900)))
             drag.position = center
             let turbulence = FieldBehavior.turbulenceField(smoothness: 0.3, animationSpeed: 2)
             turbulence.strength = 0.5
@@ -193,8 +218,8 @@ struct FieldLanesTests {
             var items: [BasicDynamicItem] = []
             for j in 0..<23 {
                 for i in 0..<29 {
-                    let item = BasicDynamicItem(center: CGPoint(x: 1024 * (Double(i) + 0.5) / 29, y: 768 * (Double(j) + 0.5) / 23),
-                                                size: CGSize(width: 4 + Double((i + j) % 3), height: 4))
+                    let center = CGPoint(x: 1024 * (Double(i) + 0.5) / 29, y: 768 * (Double(j) + 0.5) / 23)
+                    let item = BasicDynamicItem(center: center, size: CGSize(width: 4 + Double((i + j) % 3), height: 4))
                     materials[items.count % 3].addItem(item)
                     items.append(item)
                     vortex.addItem(item); radial.addItem(item); noise.addItem(item)
@@ -213,7 +238,7 @@ struct FieldLanesTests {
         }
         let lanes = run(lanes: true), perItem = run(lanes: false)
         #expect(lanes == perItem)
-        #expect(Set(lanes).count > 100)   // the items moved apart: the comparison means something
+        #expect(Set(lanes).count > 100)  // the items moved apart: the comparison means something
     }
 
     /// The three fields of ui_fields share one crowd, and one read of it a step.
@@ -221,9 +246,11 @@ struct FieldLanesTests {
         let animator = DynamicAnimator()
         let a = FieldBehavior.vortexField(), b = FieldBehavior.noiseField(smoothness: 0.5, animationSpeed: 1)
         let c = FieldBehavior.radialGravityField(position: .zero)
-        let items = (0..<10).map { BasicDynamicItem(center: CGPoint(x: 10 * Double($0), y: 5), size: CGSize(width: 4, height: 4)) }
+        let items = (0..<10).map {
+            BasicDynamicItem(center: CGPoint(x: 10 * Double($0), y: 5), size: CGSize(width: 4, height: 4))
+        }
         for item in items { a.addItem(item); b.addItem(item) }
-        for item in items.reversed() { c.addItem(item) }   // other order: a crowd of its own
+        for item in items.reversed() { c.addItem(item) }  // other order: a crowd of its own
         for f in [a, b, c] { animator.addBehavior(f) }
         animator.step()
         #expect(a.crowd != nil && a.crowd === b.crowd)
