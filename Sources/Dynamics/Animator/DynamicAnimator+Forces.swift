@@ -12,6 +12,11 @@ import Foundation
 // that keeps moving its items (animated noise, a velocity field) keeps them awake
 // (`FieldBehavior.keepsItemsAwake`). The engine itself keeps awake an island that rests on nothing
 // fixed while these forces do not balance (`World.updateSleep`).
+//
+// Fields read their items' motion once per step, shared between the fields on the same items
+// (`FieldCrowd`). Anything that changes bodies' positions, velocities or sleep during this pass —
+// an impulse, a wake, a diagnostic handler (which may run any code) — must call
+// `invalidateSharedMotion()`, so the next field reads the engine again; the helpers below do it.
 
 extension DynamicAnimator {
     /// The items in the world, in the order they joined.
@@ -61,13 +66,30 @@ extension DynamicAnimator {
 
     /// Reports (once) that a force on `r`'s item was not finite and was ignored.
     func reportNonFiniteForce(on r: ItemRecord) {
-        reportOnce(.nonFiniteForce(item: r.id), "A non-finite force on the \(itemLabel(r.item)) was ignored.")
+        reportDuringForces(.nonFiniteForce(item: r.id), "A non-finite force on the \(itemLabel(r.item)) was ignored.")
+    }
+
+    /// `reportOnce` for the force pass: a diagnostic handler may change the items' motion, so the
+    /// fields' shared read of it is dropped when one is called.
+    func reportDuringForces(_ kind: DynamicsDiagnostic.Kind, _ message: String) {
+        guard rememberReported(message) else { return }
+        report(kind, message)
+        invalidateSharedMotion()
+    }
+
+    /// Drops every field's shared read of its items' motion (see `FieldCrowd`): the next field
+    /// reads the engine again. For code that changes bodies' motion or sleep during the force pass.
+    func invalidateSharedMotion() {
+        for behavior in flat {
+            (behavior as? FieldBehavior)?.crowd?.invalidate()
+        }
     }
 
     /// Adds `torque` (mass·pt²/s²) for this step. A non-finite torque is dropped and reported once.
     func applyTorque(_ torque: CGFloat, to r: ItemRecord) {
         guard Float(torque).isFinite else {
-            reportOnce(.nonFiniteForce(item: r.id), "A non-finite torque on the \(itemLabel(r.item)) was ignored.")
+            let message = "A non-finite torque on the \(itemLabel(r.item)) was ignored."
+            reportDuringForces(.nonFiniteForce(item: r.id), message)
             return
         }
         world.applyTorque(r.body, Float(torque), wake: false)
@@ -75,9 +97,13 @@ extension DynamicAnimator {
 
     /// Applies `impulse` (mass·pt/s) now at `point` (points, world) or, when nil, at the item's
     /// center of mass, and wakes the item.
+    ///
+    /// It changes the item's velocity at once: the caller calls `invalidateSharedMotion()` after
+    /// its impulses (once for a batch; `PushBehavior` does).
     func applyImpulse(_ impulse: CGVector, to r: ItemRecord, at point: CGPoint? = nil) {
         guard Vec2(impulse).isFinite else {
-            reportOnce(.nonFiniteForce(item: r.id), "A non-finite impulse on the \(itemLabel(r.item)) was ignored.")
+            let message = "A non-finite impulse on the \(itemLabel(r.item)) was ignored."
+            reportDuringForces(.nonFiniteForce(item: r.id), message)
             return
         }
         let p = point.flatMap { $0.isUsableAnimatorValue ? Vec2($0) : nil } ?? world.worldCenter(r.body)

@@ -170,7 +170,11 @@ open class PushBehavior: DynamicBehavior {
                 animator.applyImpulse(push, to: r, at: point(of: r, item, animator))
             }
             // Spent: it waits (stays active) only while none of its items is in the world yet.
-            if applied { storedActive = false }
+            if applied {
+                storedActive = false
+                // The impulses changed velocities: fields after this one read them again.
+                animator.invalidateSharedMotion()
+            }
         }
     }
 

@@ -4,20 +4,21 @@ import Foundation
 // The per-step evaluation of a field.
 //
 // Why it is shaped so: a field may act on ten thousand items, so the step reads the field's
-// properties once into a `FieldLaw` (a plain struct), then runs one loop over the body ids cached
-// at synchronisation that does, per item, four reads and one write in the engine world, an
-// optional allocation-free region test and a `switch` on the kind — no allocation, no retain, no
-// dictionary look-up, no existential or closure call (except the custom kind's block, which is
-// the point of that kind, and which gets a loop of its own). Laws that change the velocity in
+// properties once into a `FieldLaw` (a plain struct), reads the items' motion once for every field
+// on the same items (`FieldCrowd`), and runs the law over four items at a time in SIMD lanes
+// (`FieldLaw+Lanes.swift`) with an allocation-free region test — no allocation, no retain, no
+// dictionary look-up, no existential or closure call per item (except the custom kind's block,
+// which is the point of that kind, and which gets a loop of its own). Laws that change the velocity in
 // proportion to a power of itself (drag, magnetic) are applied as the exact solution over the
 // step, so they stay stable for any strength; position-dependent laws are sampled slightly ahead
 // (see `FieldLaw.lead`), and the two central conservative laws (radial gravity, electric) are
 // then corrected so that the step neither gains nor loses their energy (see
 // `FieldLaw.conservingEnergy`).
 //
-// Measured (release, the shared 2-core machine): the ui_fields benchmark — 10 000 items under a
-// vortex, a radial gravity and a noise field, each with a region — runs at 7.4–7.6 ms a step, the
-// three fields about a fifth of it (perf), ≈ 0.05 µs per item per field.
+// Measured (release, the shared 2-core machine, issue 27.4): the ui_fields benchmark — 10 000 items
+// under a vortex, a radial gravity and a noise field, each with a region — spends 0.87 ms a step in
+// the three fields (25 % of its 3.5 ms), down from 1.43 ms when each field read every body itself
+// and ran its law item by item; ≈ 0.03 µs per item per field.
 //
 // Units. The laws are PhysicsKit's, the engine under UIKit's fields (and SpriteKit's), which works
 // in metres at 100 pt per metre: a strength of 1 is 1 m/s² = 100 pt/s² for the acceleration laws
@@ -54,9 +55,9 @@ extension FieldBehavior {
 
     /// Runs the field for one step: a force on every awake item of the field inside its region.
     ///
-    /// Reads the engine world directly, in one batch, through the body ids cached at the last
-    /// synchronisation (the animator's per-record helpers would re-read and retain the world for
-    /// every call, which costs more than the law itself).
+    /// Reads the items' motion through the field's ``FieldCrowd`` — once per step for all the
+    /// fields on the same items — and evaluates the law over four items at a time
+    /// (`FieldLaw+Lanes.swift`), bit for bit as `evaluate(_:from:in:)` does item by item.
     func applyFieldForces(in animator: DynamicAnimator, dt: TimeInterval) {
         defer {
             if kind == .noise || kind == .turbulence {
@@ -66,88 +67,139 @@ extension FieldBehavior {
         }
         guard !bodies.isEmpty else { return }
         if let block = evaluationBlock {
-            applyCustomForces(block, in: animator, dt: dt)
+            // The block may change anything, the items' motion too.
+            if applyCustomForces(block, in: animator, dt: dt) { animator.invalidateSharedMotion() }
             return
         }
         let world = animator.world
         let law = FieldLaw(self, substeps: animator.substeps, dt: dt)
-        let region = storedRegion
-        let everywhere = regionIsInfinite
-        let px = Double(storedPosition.x), py = Double(storedPosition.y)
-        let keepsAwake = keepsItemsAwake
-        if keepsAwake {
-            // A field that would move a resting item wherever it lies wakes its sleeping items in
-            // its region before they are read, so they feel it this step (see `keepsItemsAwake`).
-            let bodies = self.bodies
-            world.keepAwake(bodies) { k in
-                guard world.isSleepingDynamic(bodies[k]) else { return false }
-                if everywhere { return true }
-                let p = world.position(bodies[k])
-                return region.contains(x: Double(p.x) - px, y: Double(p.y) - py)
-            }
-        }
-        let limit = FieldLaw.accelerationLimit * FieldLaw.accelerationLimit
         // Local copies: a diagnostic handler called below may make the animator synchronise,
-        // which replaces these arrays.
-        let charges = self.charges
+        // which replaces these.
         let bodies = self.bodies
         let records = self.records
-        // The items' motion read, and their forces added, in one engine call each: a call per
-        // quantity per item (awake, mass, position, velocity, force) was most of a field's cost.
-        var motion: [BodyMotion] = [], forces: [Vec2] = []
-        swap(&motion, &motionScratch)
+        let crowd: FieldCrowd
+        if !evaluatesInLanes {
+            crowd = FieldCrowd(bodies: bodies)   // a read of its own, not kept
+        } else if let shared = self.crowd, shared.bodies == bodies { crowd = shared } else {
+            crowd = FieldCrowd(bodies: bodies)
+            self.crowd = crowd
+        }
+        crowd.refresh(from: world)
+        if keepsItemsAwake && wakeItemsInRegion(crowd, world) {
+            // Woken items (and their islands, maybe in other crowds) take forces now: read again.
+            animator.invalidateSharedMotion()
+            crowd.refresh(from: world)
+        }
+        var forces: [Vec2] = []
         swap(&forces, &forceScratch)
-        defer { swap(&motion, &motionScratch); swap(&forces, &forceScratch) }
-        world.readMotion(of: bodies, into: &motion)
+        defer { swap(&forces, &forceScratch) }
+        evaluate(law, from: crowd, in: world, into: &forces)
+        world.applyForcesToCenters(of: bodies, forces)
+        // Reported after the forces are in: a diagnostic handler may change the world.
+        var reported = false
+        for k in forces.indices where !(forces[k].x.isFinite && forces[k].y.isFinite) {
+            let message = "FieldBehavior (\(kind)): a non-finite or too large acceleration of the "
+                + "\(itemLabel(records[k].item)) was ignored for the steps where that happens."
+            guard animator.rememberReported(message) else { continue }
+            animator.report(.nonFiniteForce(item: records[k].id), message)
+            reported = true
+        }
+        if reported { animator.invalidateSharedMotion() }
+    }
+
+    /// Keeps every item in the field's region from falling asleep while it acts, and wakes the
+    /// sleeping ones (with their islands) so they feel it this step (see `keepsItemsAwake`).
+    /// Returns whether any item woke.
+    ///
+    /// One pass: the engine's wake call on an awake body only restarts its sleep timer, so waking
+    /// the sleepers before the forces and restarting the others' timers after them (as this did in
+    /// two passes) leaves the world as this does.
+    private func wakeItemsInRegion(_ crowd: FieldCrowd, _ world: World) -> Bool {
+        let test = RegionLanes(regionIsInfinite ? .infinite : storedRegion)
+        let px = Double(storedPosition.x), py = Double(storedPosition.y)
+        let bodies = crowd.bodies, x = crowd.x, y = crowd.y, mass = crowd.mass
+        var woke = false
+        world.keepAwake(bodies) { k in
+            guard test.contains(x[k] - px, y[k] - py) else { return false }
+            if mass[k] > 0 { return true }                       // awake: its timer restarts
+            guard world.isSleepingDynamic(bodies[k]) else { return false }
+            woke = true
+            return true
+        }
+        return woke
+    }
+
+    /// Fills `forces` with the field's force (mass·pt/s²) on each of the crowd's items: zero where
+    /// there is none (asleep, anchored, outside the region, or a zero acceleration), NaN where the
+    /// acceleration is not finite or above `FieldLaw.accelerationLimit` (the engine skips those;
+    /// the caller reports them).
+    ///
+    /// The items are split over the world's threads, each item's force from its own motion alone
+    /// (the law, the region and the columns are values, only read), so every thread count gives
+    /// the same forces; within a range, four items at a time, then the rest one by one.
+    func evaluate(_ law: FieldLaw, from crowd: FieldCrowd, in world: World, into forces: inout [Vec2]) {
+        let n = crowd.bodies.count
         forces.removeAll(keepingCapacity: true)
-        forces.append(contentsOf: repeatElement(.zero, count: bodies.count))
-        // Each item's force from its own motion alone, so the items are split over the world's
-        // threads (the law, the region and the charges are values, only read); every thread count
-        // gives the same forces. An acceleration too large to apply is marked non-finite, which
-        // `applyForcesToCenters` skips, and reported below.
+        forces.append(contentsOf: repeatElement(.zero, count: n))
+        let test = RegionLanes(regionIsInfinite ? .infinite : storedRegion)
+        let px = Double(storedPosition.x), py = Double(storedPosition.y)
+        let limit = FieldLaw.accelerationLimit * FieldLaw.accelerationLimit
         let usesCharge = law.usesCharge
-        motion.withUnsafeBufferPointer { motionBuffer in
-            charges.withUnsafeBufferPointer { chargeBuffer in
-                forces.withUnsafeMutableBufferPointer { forceBuffer in
-                    let mp = motionBuffer.baseAddress!, fp = forceBuffer.baseAddress!
-                    let cp = chargeBuffer.baseAddress
-                    world.forEachRangeBetweenSteps(bodies.count, minimum: FieldLaw.itemsPerThread) { range in
-                        for k in range {
-                            let mk = mp[k]
-                            let m = Double(mk.mass)
-                            guard m > 0 else { continue }  // asleep, anchored (static) or kinematic
-                            let rx = Double(mk.position.x) - px, ry = Double(mk.position.y) - py
-                            if !everywhere && !region.contains(x: rx, y: ry) { continue }
-                            let q = usesCharge ? Double(cp![k]) : 0
-                            let (ax, ay) = law.acceleration(rx: rx, ry: ry, vx: Double(mk.velocity.x), vy: Double(mk.velocity.y),
-                                                            mass: m, charge: q)
-                            guard ax != 0 || ay != 0 else { continue }
-                            guard ax * ax + ay * ay <= limit else { fp[k] = Vec2(.nan, .nan); continue }
-                            fp[k] = Vec2(Float(m * ax), Float(m * ay))
-                        }
+        let charges = usesCharge ? self.charges.map { Double($0) } : []
+        let x = crowd.x, y = crowd.y, vx = crowd.vx, vy = crowd.vy, mass = crowd.mass
+        let lanes = evaluatesInLanes
+        x.withUnsafeBufferPointer { x in y.withUnsafeBufferPointer { y in
+        vx.withUnsafeBufferPointer { vx in vy.withUnsafeBufferPointer { vy in
+        mass.withUnsafeBufferPointer { mass in charges.withUnsafeBufferPointer { charges in
+        forces.withUnsafeMutableBufferPointer { forces in
+            let columns = FieldColumns(x: x.baseAddress!, y: y.baseAddress!,
+                                       vx: vx.baseAddress!, vy: vy.baseAddress!,
+                                       mass: mass.baseAddress!, charge: charges.baseAddress)
+            let fp = forces.baseAddress!
+            world.forEachRangeBetweenSteps(n, minimum: FieldLaw.itemsPerThread) { range in
+                var memo = CoreRadiusMemo()
+                var k = range.lowerBound
+                let width = FieldLanes.scalarCount
+                while lanes && k + width <= range.upperBound {
+                    defer { k += width }
+                    let m = columns.lanes(columns.mass, k)
+                    var active = m .> 0
+                    guard any(active) else { continue }
+                    let rx = columns.lanes(columns.x, k) - px, ry = columns.lanes(columns.y, k) - py
+                    active .&= test.contains(rx, ry)
+                    guard any(active) else { continue }
+                    let q = usesCharge ? columns.lanes(columns.charge!, k) : .zero
+                    let vx = columns.lanes(columns.vx, k), vy = columns.lanes(columns.vy, k)
+                    let (ax, ay) = law.accelerations(rx: rx, ry: ry, vx: vx, vy: vy, mass: m, charge: q, memo: &memo)
+                    let acts = active .& ((ax .!= 0) .| (ay .!= 0))
+                    guard any(acts) else { continue }
+                    let fits = ax * ax + ay * ay .<= limit
+                    for lane in 0..<width where acts[lane] {
+                        fp[k + lane] = fits[lane]
+                            ? Vec2(Float(m[lane] * ax[lane]), Float(m[lane] * ay[lane])) : Vec2(.nan, .nan)
                     }
+                }
+                for k in k..<range.upperBound {
+                    let m = columns.mass[k]
+                    guard m > 0 else { continue }
+                    let rx = columns.x[k] - px, ry = columns.y[k] - py
+                    guard test.contains(rx, ry) else { continue }
+                    let q = usesCharge ? columns.charge![k] : 0
+                    let (ax, ay) = law.acceleration(rx: rx, ry: ry, vx: columns.vx[k], vy: columns.vy[k],
+                                                    mass: m, charge: q)
+                    guard ax != 0 || ay != 0 else { continue }
+                    guard ax * ax + ay * ay <= limit else { fp[k] = Vec2(.nan, .nan); continue }
+                    fp[k] = Vec2(Float(m * ax), Float(m * ay))
                 }
             }
         }
-        world.applyForcesToCenters(of: bodies, forces)
-        if keepsAwake {
-            // …and keeps every item in its region from falling asleep while it acts.
-            world.keepAwake(bodies) { k in
-                let mk = motion[k]
-                guard mk.mass > 0 else { return false }
-                return everywhere || region.contains(x: Double(mk.position.x) - px, y: Double(mk.position.y) - py)
-            }
-        }
-        // Reported after the forces are in: a diagnostic handler may change the world.
-        for k in forces.indices where !forces[k].isFinite {
-            animator.reportOnce(.nonFiniteForce(item: records[k].id),
-                                "FieldBehavior (\(kind)): a non-finite or too large acceleration of the \(itemLabel(records[k].item)) was ignored for the steps where that happens.")
-        }
+        }}}}}}
     }
 
     /// The custom kind's loop: the block is called with the item's state in the animator's space
     /// and the animator's clock at the end of this step (see ``FieldBehavior/EvaluationBlock``).
-    private func applyCustomForces(_ block: EvaluationBlock, in animator: DynamicAnimator, dt: TimeInterval) {
+    /// Returns whether the block was called.
+    private func applyCustomForces(_ block: EvaluationBlock, in animator: DynamicAnimator, dt: TimeInterval) -> Bool {
         let region = storedRegion
         let everywhere = regionIsInfinite
         let px = Double(storedPosition.x), py = Double(storedPosition.y)
@@ -157,6 +209,7 @@ extension FieldBehavior {
         let time = animator.elapsedTime + (animator.running ? dt : 0)
         // The block may change the field (even its items): iterate over this step's snapshot.
         let targets = records
+        var called = false
         for r in targets {
             guard animator.isMovable(r) else { continue }
             let m = animator.mass(of: r)
@@ -164,6 +217,7 @@ extension FieldBehavior {
             let c = animator.center(of: r)
             if !everywhere && !region.contains(x: Double(c.x) - px, y: Double(c.y) - py) { continue }
             let v = animator.velocity(of: r)
+            called = true
             let f = block(self, c, CGVector(dx: v.x, dy: v.y), m, animator.charge(of: r), time)
             let ax = Double(f.dx) / Double(m), ay = Double(f.dy) / Double(m)
             guard ax * ax + ay * ay <= limit else {
@@ -174,6 +228,7 @@ extension FieldBehavior {
             guard f.dx != 0 || f.dy != 0 else { continue }
             animator.applyForce(f, to: r)
         }
+        return called
     }
 }
 

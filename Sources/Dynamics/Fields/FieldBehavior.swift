@@ -143,9 +143,15 @@ open class FieldBehavior: DynamicBehavior {
     var records: [ItemRecord] = []
     var bodies: [BodyID] = []
     var charges: [CGFloat] = []
-    /// The force loop's buffers (the items' motion, their forces), kept between steps for their capacity.
-    var motionScratch: [BodyMotion] = []
+    /// The items' motion, read once per step and shared with the animator's other fields on the
+    /// same bodies (see ``FieldCrowd``); chosen at synchronisation.
+    var crowd: FieldCrowd?
+    /// The force loop's buffer, kept between steps for its capacity.
     var forceScratch: [Vec2] = []
+    /// Whether the field evaluates its law in SIMD lanes on the shared read of its items' motion
+    /// (true, always, outside tests); false: item by item on a read of its own, as before lanes —
+    /// the reference the tests compare the lanes with.
+    var evaluatesInLanes = true
 
     var storedPosition = CGPoint.zero
     var storedRegion = Region.infinite
@@ -349,12 +355,21 @@ open class FieldBehavior: DynamicBehavior {
         records = list.items.compactMap { animator.record(for: $0) }
         bodies = records.map(\.body)
         charges = records.map { animator.charge(of: $0) }
+        if evaluationBlock == nil {
+            let others = animator.flat.compactMap { $0 === self ? nil : $0 as? FieldBehavior }
+            crowd = FieldCrowd.shared(for: bodies, among: others)
+        } else {
+            crowd = nil
+        }
+        // The crowd's own array: equal, and then `bodies == crowd.bodies` is an identity check.
+        if let crowd { bodies = crowd.bodies }
     }
 
     override func detach(from animator: DynamicAnimator) {
         records = []
         bodies = []
         charges = []
+        crowd = nil
     }
 
     override func applyForces(in animator: DynamicAnimator, dt: TimeInterval) {

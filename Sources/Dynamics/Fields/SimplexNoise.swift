@@ -33,7 +33,7 @@ struct SimplexNoise {
 
     /// Scales the raw sum of the four corner contributions to about −1…1 (measured: the raw maximum
     /// over 2·10⁶ random points is 0.01608 with radius² 0.5 and cube-corner gradients).
-    private static var scale: Double { 62 }
+    static var scale: Double { 62 }
 
     /// The noise and its derivative along x and y at (`x`, `y`, `z`), in lattice units, with every
     /// gradient turned by the angle whose cosine and sine are `cosine` and `sine`.

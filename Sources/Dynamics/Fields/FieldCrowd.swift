@@ -1,0 +1,111 @@
+import DynamicsEngine
+import Foundation
+
+/// The motion of a field's items — position, velocity, mass — read from the engine once per step
+/// and shared by every field of the animator that acts on the same items, in the same order.
+///
+/// Why it exists: a scene puts several fields on one crowd (ui_fields: a vortex, a radial gravity
+/// and a noise field on the same 10 000 items). Each field used to read every item's body, which
+/// is a cache miss per item per field (the engine's body records are large and scattered); reading
+/// them once and handing the fields structure-of-arrays columns of `Double`s also lets the laws
+/// load four items at a time (see `FieldLaw+Lanes.swift`).
+///
+/// When it is read again: a read is good for one force pass — it is stamped with the world and
+/// its step count, which the engine step advances — and is dropped sooner whenever something in
+/// the force pass may have changed the items' motion: an impulse (``PushBehavior`` in
+/// instantaneous mode), a field waking sleeping items, a custom field's block, or a diagnostic
+/// handler (any of them may run arbitrary code). `DynamicAnimator.invalidateSharedMotion()` drops
+/// every crowd's read; code that changes bodies' motion during the force pass must call it. Debug
+/// builds check every reuse against a fresh read.
+///
+/// Which fields share: a field looks, when it synchronises, for another field of the animator
+/// whose items are in the world as the same bodies in the same order, and takes its crowd; else it
+/// makes its own. A field whose items change makes a new crowd (the old one stays with the fields
+/// that still have those items), so a crowd's bodies are always those of every field holding it.
+final class FieldCrowd {
+    /// The bodies, in the fields' item order.
+    let bodies: [BodyID]
+    /// The origins' positions (pt), the centres of mass' velocities (pt/s) and the masses (0 for
+    /// an item that takes no force now: asleep, anchored or kinematic), one entry per body, as the
+    /// engine's single-precision state widened to `Double`.
+    private(set) var x: [Double] = [], y: [Double] = []
+    private(set) var vx: [Double] = [], vy: [Double] = []
+    private(set) var mass: [Double] = []
+    /// The engine's answer, kept for its capacity.
+    private var motion: [BodyMotion] = []
+    /// The world and its step count at the read; nil when there is no read to share.
+    private var stamp: (world: ObjectIdentifier, step: Int)?
+
+    init(bodies: [BodyID]) {
+        self.bodies = bodies
+    }
+
+    /// Drops the read: the next field to use the crowd reads the engine again.
+    func invalidate() { stamp = nil }
+
+    /// Makes the columns hold the bodies' motion in `world` now: reads them unless this force pass
+    /// has read them already (and nothing has dropped the read since).
+    func refresh(from world: World) {
+        let now = (world: ObjectIdentifier(world), step: world.stepCount)
+        if let stamp, stamp == now {
+            #if DEBUG
+                verify(against: world)
+            #endif
+            return
+        }
+        world.readMotion(of: bodies, into: &motion)
+        let n = motion.count
+        if x.count != n {
+            x = Array(repeating: 0, count: n); y = x; vx = x; vy = x; mass = x
+        }
+        motion.withUnsafeBufferPointer { m in
+            x.withUnsafeMutableBufferPointer { x in
+                y.withUnsafeMutableBufferPointer { y in
+                    vx.withUnsafeMutableBufferPointer { vx in
+                        vy.withUnsafeMutableBufferPointer { vy in
+                            mass.withUnsafeMutableBufferPointer { mass in
+                                for k in 0..<n {
+                                    let mk = m[k]
+                                    x[k] = Double(mk.position.x)
+                                    y[k] = Double(mk.position.y)
+                                    vx[k] = Double(mk.velocity.x)
+                                    vy[k] = Double(mk.velocity.y)
+                                    mass[k] = Double(mk.mass)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        stamp = now
+    }
+
+    #if DEBUG
+        /// Debug builds: a reused read must equal a fresh one — else some code changed the items'
+        /// motion in the force pass without calling `invalidateSharedMotion()`.
+        private func verify(against world: World) {
+            var fresh: [BodyMotion] = []
+            world.readMotion(of: bodies, into: &fresh)
+            for k in fresh.indices {
+                let f = fresh[k]
+                func same(_ read: Float, _ kept: Double) -> Bool { Double(read).bitPattern == kept.bitPattern }
+                let unchanged =
+                    same(f.position.x, x[k]) && same(f.position.y, y[k])
+                    && same(f.velocity.x, vx[k]) && same(f.velocity.y, vy[k]) && same(f.mass, mass[k])
+                precondition(
+                    unchanged,
+                    "FieldCrowd: the items' motion changed in the force pass without invalidateSharedMotion()")
+            }
+        }
+    #endif
+
+    /// The crowd a field with `bodies` should use: that of a field among `fields` with the same
+    /// bodies in the same order, else a new one.
+    static func shared(for bodies: [BodyID], among fields: [FieldBehavior]) -> FieldCrowd {
+        for field in fields {
+            if let crowd = field.crowd, crowd.bodies == bodies { return crowd }
+        }
+        return FieldCrowd(bodies: bodies)
+    }
+}
