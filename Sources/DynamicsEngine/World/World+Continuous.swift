@@ -129,7 +129,15 @@ extension World {
         var bullets: [Int32] = []
         for bi in fast {
             let b = bodyBase[Int(bi)]
-            if (b.center - b.center0).length > 0.5 * b.minExtent { bullets.append(bi) }
+            guard (b.center - b.center0).length > 0.5 * b.minExtent else { continue }
+            // a body none of whose shapes collides with anything (a UIKit item in no collision
+            // behaviour) has nothing to hit: not a bullet
+            var s = b.headShape, collides = false
+            while s >= 0 && !collides {
+                collides = !shapes.base[Int(s)].filter.collidesWithNothing
+                s = shapes.base[Int(s)].nextShape
+            }
+            if collides { bullets.append(bi) }
         }
         guard !bullets.isEmpty else { return }
         var escape: Float = 0
@@ -203,7 +211,9 @@ extension World {
                     let oi = Int(other.body)
                     guard other.isAlive, oi != bi, bodies[oi].type == .dynamic else { continue }
                     let b = bodies[bi], ob = bodies[oi]
-                    guard sweptBody(b, bi, mayHit: other, of: ob, shapes.base) else { continue }
+                    // bounding circles apart: no overlap
+                    guard (ob.center - b.center).length < b.maxExtent + ob.maxExtent,
+                          sweptBody(b, bi, mayHit: other, of: ob, shapes.base) else { continue }
                     let allowance = allowed(b, ob)
                     var s = b.headShape
                     while s >= 0 {
@@ -259,7 +269,12 @@ extension World {
                 let other = base[Int(q)]
                 guard other.isAlive, other.body != Int32(bi) else { return }
                 let ob = bodyBase[Int(other.body)]
-                guard ob.type == .dynamic, sweptBody(b, bi, mayHit: other, of: ob, base) else { return }
+                guard ob.type == .dynamic else { return }
+                // Their bounding circles (centre of mass, farthest reach) start further apart than
+                // the step brings them closer: no hit, and no need for the shapes' distance.
+                let travel = (d - (ob.center - ob.center0)).length
+                guard (ob.center0 - p0).length - b.maxExtent - ob.maxExtent <= travel + linearSlop,
+                      sweptBody(b, bi, mayHit: other, of: ob, base) else { return }
                 // Each of the bullet's shapes that collides with it, whole (a turned card's corners
                 // reach past its inner circle), both bodies moving over the step as they did.
                 let otherMotion = BodySweep(ob, dt: dt)

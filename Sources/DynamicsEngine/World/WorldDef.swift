@@ -28,10 +28,11 @@ package struct WorldDef: Sendable {
     /// from the step's start to its end, and a body that turns further than this in a step is no
     /// longer where such a sweep has it: a 12 pt square struck at its corner spun 10 rad in one
     /// step and passed through the item it struck without overlapping it at either end.
-    /// Default π/4 (Box2D v3's `B2_MAX_ROTATION`: 47 rad/s at 60 Hz); ``stiffJoints``, the
-    /// animator's settings, use π/2, UIKit's engine's cap (Box2D 2.x's `b2_maxRotation`: 94 rad/s
-    /// at 60 Hz, 15 turns a second). Infinity turns the cap off.
-    package var maxRotationPerStep: Float = 0.25 * .pi
+    /// Default infinity: no cap, so the engine's benchmark scenes keep their results (Box2D v3
+    /// caps at π/4, `B2_MAX_ROTATION`, 47 rad/s at 60 Hz, and sweeps no body against moving ones
+    /// unless flagged). ``stiffJoints``, the animator's settings, use π/2, UIKit's engine's cap
+    /// (Box2D 2.x's `b2_maxRotation`: 94 rad/s at 60 Hz, 15 turns a second), which its bullets need.
+    package var maxRotationPerStep: Float = .infinity
     /// Sleep speed (m/s): bodies slower than this for `timeToSleep` may sleep. Default 0.05.
     package var sleepThresholdMeters: Float = 0.05
     /// Seconds of rest before an island sleeps. Default 0.5.
