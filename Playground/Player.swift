@@ -105,6 +105,7 @@ final class Player {
         let size = pictureSize()
         var renderer = ASCIIRenderer(width: size.columns, height: size.rows)
         renderer.braille = braille
+        renderer.overlays = scene.overlays?() ?? []
         // The frame's own report when a step ran since the last picture; otherwise (the first
         // picture, a paused or too-short frame) the animator as it is.
         let report = frameReport

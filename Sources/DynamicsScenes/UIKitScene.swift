@@ -59,6 +59,9 @@ package final class UIKitSceneInstance {
     package let contacts = ContactCounter()
     /// Objects the scene keeps alive for as long as the instance lives (delegates are weak).
     package var retained: [AnyObject] = []
+    /// Marks a player draws over each picture (a ray and its hits), read after the frame's steps;
+    /// default `nil`: none.
+    package var overlays: (() -> [ASCIIRenderer.Overlay])?
 
     /// Creates an instance with an empty animator on `referenceBounds`, stepping on `workerCount`
     /// threads (default 1).

@@ -267,4 +267,58 @@ extension UIKitScenes {
         material.addAngularVelocity(2, for: tee)
         for behavior in [collision, gravity, material] as [DynamicBehavior] { scene.animator.addBehavior(behavior) }
     }
+
+    /// A ray sweeping a pile: thirty mixed items (boxes, discs, turned bars) fall into a heap, and a
+    /// 900 pt ray from a lamp at the top swings across it and back every 6 s of simulated time.
+    /// Each picture draws the ray up to its first hit (`.`), the first hit (`X`) with its surface
+    /// normal, and every later hit along the ray (`x`), from ``DynamicAnimator/raycastAll(from:to:)``:
+    /// the query a hit test or a line of sight uses, answered through the broad-phase grid.
+    static let raySweep = UIKitScene(
+        name: "ray_sweep",
+        summary: "A ray from a lamp sweeps a pile of thirty items; its hits and normals are drawn",
+        referenceBounds: stage
+    ) { scene in
+        var items: [BasicDynamicItem] = []
+        for k in 0..<30 {
+            let column = k % 10, row = k / 10
+            let center = CGPoint(x: 150 + 34 * CGFloat(column) + 9 * CGFloat(row % 2), y: 60 + 40 * CGFloat(row))
+            let item: BasicDynamicItem
+            switch k % 3 {
+            case 0: item = BasicDynamicItem(center: center, size: CGSize(width: 26, height: 26), name: "box \(k)")
+            case 1: item = BasicDynamicItem(center: center, size: CGSize(width: 28, height: 28), collisionBoundsType: .ellipse,
+                                            name: "disc \(k)")
+            default:
+                item = BasicDynamicItem(center: center, size: CGSize(width: 44, height: 12), name: "bar \(k)")
+                item.transform = CGAffineTransform(rotationAngle: 0.4 * CGFloat(k % 7) - 1.2)
+            }
+            items.append(scene.track(item))
+        }
+        let collision = CollisionBehavior(items: items)
+        collision.translatesReferenceBoundsIntoBoundary = true
+        collision.collisionDelegate = scene.contacts
+        let gravity = GravityBehavior(items: items)
+        let material = DynamicItemBehavior(items: items)
+        material.friction = 0.4
+        material.elasticity = 0.2
+        for behavior in [collision, gravity, material] as [DynamicBehavior] { scene.animator.addBehavior(behavior) }
+        let animator = scene.animator
+        let lamp = CGPoint(x: 320, y: 24)
+        scene.overlays = {
+            // the ray's angle below the horizon swings from 15° to 165° and back, by simulated time
+            let phase = animator.elapsedTime.truncatingRemainder(dividingBy: 6) / 6
+            let swing = phase < 0.5 ? 2 * phase : 2 - 2 * phase
+            let angle = (15 + 150 * swing) * .pi / 180
+            let end = CGPoint(x: lamp.x + 900 * cos(angle), y: lamp.y + 900 * sin(angle))
+            let hits = animator.raycastAll(from: lamp, to: end)
+            guard let first = hits.first else { return [.line(from: lamp, to: end, character: ".")] }
+            var marks: [ASCIIRenderer.Overlay] = [
+                .line(from: lamp, to: first.point, character: "."),
+                .line(from: first.point, to: CGPoint(x: first.point.x + 24 * first.normal.dx, y: first.point.y + 24 * first.normal.dy)),
+                .point(lamp, character: "*"),
+            ]
+            marks += hits.dropFirst().map { .point($0.point, character: "x") }
+            marks.append(.point(first.point, character: "X"))
+            return marks
+        }
+    }
 }

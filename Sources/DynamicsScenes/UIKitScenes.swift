@@ -21,7 +21,7 @@ package enum UIKitScenes {
 
     /// The gallery: composite scenes beyond Apple's sample.
     package static let gallery: [UIKitScene] = [
-        newtonsCradle, pyramid, rain, chain, fields, groupTumble,
+        newtonsCradle, pyramid, rain, chain, fields, groupTumble, raySweep,
     ]
 
     /// The scene the playground plays when none is named: the rain of mixed shapes.

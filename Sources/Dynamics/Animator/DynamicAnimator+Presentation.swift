@@ -78,15 +78,20 @@ extension DynamicAnimator {
         storedInterpolatesItems && r.presentationStamp == presentationStamp
     }
 
-    /// Shows every item that moved in the last step at ``presentationFraction``.
-    func presentItems() {
+    /// Shows every item that moved in the last step at ``presentationFraction``; returns whether
+    /// any item's shown pose changed.
+    @discardableResult
+    func presentItems() -> Bool {
         let fraction = presentationFraction
+        var moved = false
         for r in presenting where r.presentationStamp == presentationStamp {
             guard !r.properties.isAnchored, recordSlots[r.slot] === r else { continue }
             let (center, angle) = presentedPose(r, at: fraction)
             guard center != r.lastCenter || angle != r.lastAngle else { continue }
             show(r, center, angle)
+            moved = true
         }
+        return moved
     }
 
     /// The pose `r` shows at `fraction` of the last step: on the straight line from its start to

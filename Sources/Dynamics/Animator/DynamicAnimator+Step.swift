@@ -65,9 +65,10 @@ extension DynamicAnimator {
     }
 
     /// A frame that ran no step, while interpolating: the items move on to the display's time and
-    /// the frame observers hear of it (`steps` 0).
+    /// the frame observers hear of it (`steps` 0) — unless no shown pose changed (the items that
+    /// moved in the last step were all removed, re-placed or anchored since), which is no frame.
     private func presentFrame() {
-        presentItems()
+        guard presentItems() else { return }
         isLocked = true
         deliverFrame(steps: 0)
         isLocked = false

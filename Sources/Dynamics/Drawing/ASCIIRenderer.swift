@@ -96,6 +96,29 @@ public struct ASCIIRenderer: Sendable {
     /// An empty or non-finite rectangle counts as `nil`.
     public var visibleRect: CGRect? = nil
 
+    /// Marks drawn over the picture, after everything else, in the animator's coordinate space:
+    /// a ray and its hits, a finger's position, a region under test. Default empty.
+    ///
+    /// ```swift
+    /// var renderer = ASCIIRenderer(width: 80, height: 24)
+    /// if let hit = animator.raycast(from: eye, to: target) {
+    ///     renderer.overlays = [.line(from: eye, to: hit.point), .point(hit.point, character: "X")]
+    /// }
+    /// ```
+    ///
+    /// Non-finite coordinates draw nothing; lines are clipped to the picture.
+    public var overlays: [Overlay] = []
+
+    /// One mark of ``overlays``.
+    public enum Overlay: Sendable, Hashable {
+        /// A straight line between two points (points of the animator's space), drawn with
+        /// `character`, or, when `nil` (the default), with the character of its slope on screen
+        /// (`-`, `|`, `/`, `\`); in ``braille`` mode as dots.
+        case line(from: CGPoint, to: CGPoint, character: Character? = nil)
+        /// One character at a point (points of the animator's space); in ``braille`` mode a dot.
+        case point(CGPoint, character: Character)
+    }
+
     /// Creates a renderer of `width × height` characters, the status line included.
     ///
     /// - Parameters:
@@ -334,6 +357,16 @@ public struct ASCIIRenderer: Sendable {
         }
         for (point, mark) in markers {
             canvas.plot(x: Double(point.x), y: Double(point.y), character: mark)
+        }
+        for overlay in overlays {
+            switch overlay {
+            case .line(let from, let to, let character):
+                let p = view.map(from), q = view.map(to)
+                canvas.drawLine(from: p, to: q, character: character ?? slopeCharacter(from: p, to: q))
+            case .point(let point, let character):
+                let p = view.map(point)
+                canvas.plot(x: Double(p.x), y: Double(p.y), character: character)
+            }
         }
     }
 

@@ -314,6 +314,9 @@ extension World {
         let jointIterations = max(1, min(def.jointIterations, 64))
         let impulses = ctx.impulses!
         let maxSpeed = maxLinearSpeed
+        // the turn cap as an angular speed (rad/s); NaN or a negative cap means none
+        let capPerStep = def.maxRotationPerStep
+        let maxSpin = capPerStep >= 0 ? capPerStep / ctx.dt : .infinity
         let push = maxPushSpeed
         let block = def.blockSolve
         let cbase = ctx.constraints!
@@ -397,7 +400,12 @@ extension World {
             // integrate positions
             pool.forEachRange(awakeCount, minimum: SplitSize.bodies) { r in
                 for k in r {
-                    states[k].dq = states[k].dq.integrated(by: h * states[k].w)
+                    var w = states[k].w
+                    if abs(w) > maxSpin {
+                        w = w > 0 ? maxSpin : -maxSpin
+                        states[k].w = w
+                    }
+                    states[k].dq = states[k].dq.integrated(by: h * w)
                     states[k].dp += h * states[k].v
                 }
             }

@@ -32,7 +32,7 @@ extension World {
         profile.finalize = timer.lap()
         if !fast.isEmpty {
             solveContinuous(fast)                       // fast bodies stop at their first hit
-            if def.sweepBulletsAgainstBodies { solveBullets(fast) }   // the fastest, at other bodies too
+            if def.sweepBulletsAgainstBodies { solveBullets(fast, dt: dt) }   // the fastest, at other bodies too
         }
         profile.continuous = timer.lap()
         updateShapeBoxes(ctx)

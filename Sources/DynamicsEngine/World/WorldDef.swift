@@ -23,6 +23,16 @@ package struct WorldDef: Sendable {
     package var restitutionThresholdMeters: Float = 1
     /// Speed cap (m/s). Default 400.
     package var maxLinearSpeedMeters: Float = 400
+    /// The most a body may turn in one step (rad): its angular speed is capped at this over the
+    /// step's duration after every sub-step's solve. Continuous collision sweeps a body's pose
+    /// from the step's start to its end, and a body that turns further than this in a step is no
+    /// longer where such a sweep has it: a 12 pt square struck at its corner spun 10 rad in one
+    /// step and passed through the item it struck without overlapping it at either end.
+    /// Default infinity: no cap, so the engine's benchmark scenes keep their results (Box2D v3
+    /// caps at π/4, `B2_MAX_ROTATION`, 47 rad/s at 60 Hz, and sweeps no body against moving ones
+    /// unless flagged). ``stiffJoints``, the animator's settings, use π/2, UIKit's engine's cap
+    /// (Box2D 2.x's `b2_maxRotation`: 94 rad/s at 60 Hz, 15 turns a second), which its bullets need.
+    package var maxRotationPerStep: Float = .infinity
     /// Sleep speed (m/s): bodies slower than this for `timeToSleep` may sleep. Default 0.05.
     package var sleepThresholdMeters: Float = 0.05
     /// Seconds of rest before an island sleeps. Default 0.5.
@@ -57,17 +67,15 @@ package struct WorldDef: Sendable {
     /// Default false (Box2D v3); ``stiffJoints``, the animator's settings, turn it on.
     package var sweepPastSpeculativeReach = false
     /// Bullets, chosen by speed and size: after the sweeps against static and kinematic shapes,
-    /// every body whose step carried it more than half its inner size is swept again against the
-    /// other dynamic bodies at their poses after the step, and stops at the first it would pass
-    /// into. Box2D v3 does this for bodies flagged as bullets; UIKit has no such flag, so the
-    /// animator chooses them the way Box2D chooses bodies for its sweeps against static shapes.
-    /// Without it a card flicked at 5 000 pt/s (83 pt a step) passes through a 10 pt item. Two
-    /// bullets whose paths cross within one step, each ending past the other, are not stopped.
-    /// Default false (Box2D v3, where bullets are flagged by hand), and off in ``stiffJoints`` for
-    /// now: on there, it cut pass-throughs of a thin item from 56 % to 7.9 % of 2 000 throws
-    /// (`BulletTests`), but the rest come from contact, not from a step's travel, and it moved the
-    /// resting pile of the ExternAnim port by 0.015 pt (its bound is 0.01). Both need work before
-    /// the animator turns it on.
+    /// every body whose step carried it more than half its inner size is swept again, whole,
+    /// against the other dynamic bodies as they moved in the step, and stops where it would first
+    /// touch one; one that still ends the step inside another deeper than the speculative distance
+    /// is pushed out (`World.solveBullets`). Box2D v3 does the sweep for bodies flagged as bullets;
+    /// UIKit has no such flag, so the animator chooses them the way Box2D chooses bodies for its
+    /// sweeps against static shapes. Without it a card flicked at 5 000 pt/s (83 pt a step)
+    /// passes through a 10 pt item: 112 of 200 throws did (`BulletTests`); with it, none of 2 000.
+    /// Default false (Box2D v3, where bullets are flagged by hand); ``stiffJoints``, the
+    /// animator's settings, turn it on.
     package var sweepBulletsAgainstBodies = false
     /// Recycle the manifolds of contacts whose bodies have joints (Box2D v3.2's contact
     /// recycling: while a pair's relative pose has barely changed, its normal and anchors are kept
@@ -126,6 +134,8 @@ package struct WorldDef: Sendable {
         d.smoothSegmentJoins = true
         d.sweepPastSpeculativeReach = true
         d.recycleJointedContacts = false
+        d.maxRotationPerStep = 0.5 * .pi
+        d.sweepBulletsAgainstBodies = true
         return d
     }
 }

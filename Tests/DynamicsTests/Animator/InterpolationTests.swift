@@ -179,6 +179,22 @@ import Testing
         #expect(moves.allSatisfy { abs($0 - 2.5) < 1e-3 }, "\(moves)")
     }
 
+    /// A display frame that runs no step is a frame only when a shown pose changes: after the one
+    /// moving item is placed by hand, the next 120 Hz frame (no step due, nothing left to blend)
+    /// tells the observers nothing; the frame after it runs a step and does.
+    @Test func aFrameThatMovesNothingIsNotReported() {
+        let (animator, item) = uniformMotion()
+        for _ in 0..<5 { animator.advance(by: 1.0 / 120) }   // ends inside a step
+        item.center = CGPoint(x: 20, y: 300)
+        animator.updateItem(usingCurrentState: item)
+        var reports: [FrameReport] = []
+        animator.addFrameObserver { reports.append($0) }
+        #expect(animator.advance(by: 1.0 / 120) == 0)
+        #expect(reports.isEmpty, "a frame that moved nothing: \(reports.map(\.steps))")
+        #expect(animator.advance(by: 1.0 / 120) == 1)
+        #expect(reports.map(\.steps) == [1])
+    }
+
     /// An item that stops moving (it lands and falls asleep) ends showing its body's pose, not a
     /// blend left from the last frame it moved in.
     @Test func anItemThatComesToRestShowsItsRestingPose() {

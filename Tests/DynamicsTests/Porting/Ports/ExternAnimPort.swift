@@ -2,8 +2,10 @@
 // (2018, project created by "hackeru" on 08/01/2018): three 60 × 20 bars; the top two fall under
 // gravity, the third (in the collision behaviour but not in gravity) floats at mid-height; the
 // reference bounds are the boundary and the top bar bounces with elasticity 0.8. The falling bars
-// drive the floating bar down to the floor and come to rest there; the floating bar, knocked on its
-// way, drifts off with the momentum it was given until the ceiling stops it.
+// drive the floating bar down to the floor and come to rest there with it. Where the floating bar
+// ends is chaotic: with every item that moves half its size in a step swept against the others
+// (bullets, issue 26.3) it stays on the floor under the pile; before, a last knock from the bouncy
+// bar sent it drifting up at 14.64 pt/s until the ceiling stopped it.
 //
 // Edits beyond deleting `UI`: `UIView` → `View`; `view` → a 375 × 667 `View` (an iPhone 8 screen,
 // the storyboard's size); `addSubview` and colours dropped; `viewDidAppear` → a call; the display
@@ -85,29 +87,30 @@ struct ExternAnimPort {
         vc.viewDidLoad()
         vc.viewDidAppear(true)
         let (r1, r2, r3) = (vc.rects[0], vc.rects[1], vc.rects[2])
-        // The falling bars drive the floating bar to the floor; the bouncy top bar (e = 0.8) knocks
-        // it once more at ~3.7 s. From then on nothing touches it and nothing pulls it (it is not
-        // in gravity): it keeps its velocity for good (Newton's first law), so the animator must
-        // keep running until it reaches a boundary. Measured: 14.64 pt/s, almost straight up.
+        // The falling bars drive the floating bar to the floor. Whatever knock it gets last, from
+        // then on nothing pulls it (it is not in gravity): moving, it keeps its velocity for good
+        // (Newton's first law) and the animator keeps running until a boundary stops it; at rest,
+        // it stays. Either way the animator pauses.
         vc.anim.advance(by: 5)
         var speeds: [CGFloat] = []
         var last = r3.center
-        let paused = try #require(runUntil(vc.anim, seconds: 120) {
+        _ = try #require(runUntil(vc.anim, seconds: 120) {
             let c = r3.center
             if vc.anim.isRunning { speeds.append(hypot(c.x - last.x, c.y - last.y) * 60) }
             last = c
             return !vc.anim.isRunning
         })
-        let drift = speeds.dropLast(30)               // before it nears the ceiling
-        #expect(drift.max()! - drift.min()! < 0.01)
-        #expect(drift.min()! > 1)
-        // It pauses the moment the bar is stopped by the ceiling (the collision is perfectly
-        // inelastic: UIKit's default elasticity 0), its highest corner on y = 0. (How long the
-        // drift takes depends on where the knock leaves it: the pile is chaotic.)
-        _ = paused
+        // A drift (more than a second of motion after the pile has settled) is at one speed until
+        // it nears the boundary; the bar then rests on the floor or against the ceiling (the
+        // collision is perfectly inelastic: UIKit's default elasticity 0), inside the walls.
+        let drift = speeds.dropLast(30).drop { $0 < 1 }
+        if drift.count > 60 {
+            #expect(drift.max()! - drift.min()! < 0.01)
+        }
         let (hx3, hy3) = Self.halfExtents(r3)
-        #expect(abs(r3.center.y - hy3) < 0.5)
-        #expect(r3.center.x + hx3 < 375.5)
+        let onFloor = abs(r3.center.y + hy3 - 667) < 0.5, onCeiling = abs(r3.center.y - hy3) < 0.5
+        #expect(onFloor || onCeiling, "the floating bar rests at \(r3.center)")
+        #expect(r3.center.x + hx3 < 375.5 && r3.center.x - hx3 > -0.5)
         // The two bars under gravity lie on the floor, flat on a side, lowest point on y = 667,
         // inside the walls and apart.
         for r in [r1, r2] {
