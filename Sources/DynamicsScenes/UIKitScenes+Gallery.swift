@@ -285,8 +285,9 @@ extension UIKitScenes {
             let item: BasicDynamicItem
             switch k % 3 {
             case 0: item = BasicDynamicItem(center: center, size: CGSize(width: 26, height: 26), name: "box \(k)")
-            case 1: item = BasicDynamicItem(center: center, size: CGSize(width: 28, height: 28), collisionBoundsType: .ellipse,
-                                            name: "disc \(k)")
+            case 1:
+                let size = CGSize(width: 28, height: 28)
+                item = BasicDynamicItem(center: center, size: size, collisionBoundsType: .ellipse, name: "disc \(k)")
             default:
                 item = BasicDynamicItem(center: center, size: CGSize(width: 44, height: 12), name: "bar \(k)")
                 item.transform = CGAffineTransform(rotationAngle: 0.4 * CGFloat(k % 7) - 1.2)
@@ -313,7 +314,8 @@ extension UIKitScenes {
             guard let first = hits.first else { return [.line(from: lamp, to: end, character: ".")] }
             var marks: [ASCIIRenderer.Overlay] = [
                 .line(from: lamp, to: first.point, character: "."),
-                .line(from: first.point, to: CGPoint(x: first.point.x + 24 * first.normal.dx, y: first.point.y + 24 * first.normal.dy)),
+                .line(from: first.point,
+                      to: CGPoint(x: first.point.x + 24 * first.normal.dx, y: first.point.y + 24 * first.normal.dy)),
                 .point(lamp, character: "*"),
             ]
             marks += hits.dropFirst().map { .point($0.point, character: "x") }

@@ -34,7 +34,7 @@ import Testing
         #expect(abs(n2.x - 1) < 1e-4 && abs(n2.y) < 1e-4)
         let (d3, n3) = Self.distance([Vec2(0, 0)], Transform(p: Vec2(53, 20), q: .identity), square, right)
         #expect(abs(d3 - 10) < 1e-4)
-        #expect(abs(n3.x) < 1e-5 && abs(n3.y + 1) < 1e-5)   // from the point down to the square
+        #expect(abs(n3.x) < 1e-5 && abs(n3.y + 1) < 1e-5)  // from the point down to the square
     }
 
     /// Overlapping hulls, and hulls sharing a point, are at distance 0.
@@ -53,12 +53,15 @@ import Testing
         return BodySweep(body, dt: 1 / 60)
     }
 
-    static func impact(_ a: [Vec2], _ ra: Float, _ ma: BodySweep, reachA: Float,
-                       _ b: [Vec2], _ rb: Float, _ mb: BodySweep, reachB: Float) -> Float? {
+    static func impact(
+        _ a: [Vec2], _ ra: Float, _ ma: BodySweep, reachA: Float,
+        _ b: [Vec2], _ rb: Float, _ mb: BodySweep, reachB: Float
+    ) -> Float? {
         a.withUnsafeBufferPointer { pa in
             b.withUnsafeBufferPointer { pb in
-                timeOfImpact(pa.baseAddress!, a.count, ra, ma, reachA: reachA, pb.baseAddress!, b.count, rb, mb,
-                             reachB: reachB, target: 0.5, tolerance: 0.125)
+                timeOfImpact(
+                    pa.baseAddress!, a.count, ra, ma, reachA: reachA,
+                    pb.baseAddress!, b.count, rb, mb, reachB: reachB, target: 0.5, tolerance: 0.125)
             }
         }
     }
@@ -72,13 +75,19 @@ import Testing
         let t = try #require(Self.impact([.zero], 5, disc, reachA: 5, Self.box(20, 20), 0, still, reachB: 15))
         #expect(t <= 0.445 + 1e-5 && t >= 0.445 - 0.00125)
         // moving away, or passing 20 pt above it, it meets nothing
-        #expect(Self.impact([.zero], 5, Self.sweep(from: .zero, to: Vec2(-100, 0)), reachA: 5,
-                            Self.box(20, 20), 0, still, reachB: 15) == nil)
-        #expect(Self.impact([.zero], 5, Self.sweep(from: Vec2(0, 20), to: Vec2(100, 20)), reachA: 5,
-                            Self.box(20, 20), 0, still, reachB: 15) == nil)
+        #expect(
+            Self.impact(
+                [.zero], 5, Self.sweep(from: .zero, to: Vec2(-100, 0)), reachA: 5,
+                Self.box(20, 20), 0, still, reachB: 15) == nil)
+        #expect(
+            Self.impact(
+                [.zero], 5, Self.sweep(from: Vec2(0, 20), to: Vec2(100, 20)), reachA: 5,
+                Self.box(20, 20), 0, still, reachB: 15) == nil)
         // touching at the start: 0, the solver's
-        #expect(Self.impact([.zero], 5, Self.sweep(from: Vec2(44.8, 0), to: Vec2(100, 0)), reachA: 5,
-                            Self.box(20, 20), 0, still, reachB: 15) == 0)
+        #expect(
+            Self.impact(
+                [.zero], 5, Self.sweep(from: Vec2(44.8, 0), to: Vec2(100, 0)), reachA: 5,
+                Self.box(20, 20), 0, still, reachB: 15) == 0)
     }
 
     /// Both moving: two 10 × 80 bars 100 pt apart closing at 150 pt each way meet when their 90 pt

@@ -101,6 +101,7 @@ public struct ASCIIRenderer: Sendable {
     ///
     /// ```swift
     /// var renderer = ASCIIRenderer(width: 80, height: 24)
+    /// let eye = CGPoint(x: 20, y: 20), target = CGPoint(x: 300, y: 200)
     /// if let hit = animator.raycast(from: eye, to: target) {
     ///     renderer.overlays = [.line(from: eye, to: hit.point), .point(hit.point, character: "X")]
     /// }

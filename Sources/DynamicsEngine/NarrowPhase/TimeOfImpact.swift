@@ -61,8 +61,12 @@ func withCore<R>(of s: Shape, _ body: (UnsafePointer<Vec2>, Int, Float) -> R) ->
 /// The distance between the convex hulls of two point sets placed by `xfA` and `xfB`, and the
 /// unit direction from A's closest point to B's: (0, zero) when the hulls touch or overlap.
 /// GJK on the Minkowski difference B − A, with a simplex of up to three vertices.
-func hullDistance(_ a: UnsafePointer<Vec2>, _ countA: Int, _ xfA: Transform,
-                  _ b: UnsafePointer<Vec2>, _ countB: Int, _ xfB: Transform) -> (distance: Float, normal: Vec2) {
+func hullDistance(
+    _ a: UnsafePointer<Vec2>, _ countA: Int, _ xfA: Transform,
+    _ b: UnsafePointer<Vec2>, _ countB: Int, _ xfB: Transform
+)
+    -> (distance: Float, normal: Vec2)
+{
     // the point of each set farthest along a world direction
     func support(_ p: UnsafePointer<Vec2>, _ count: Int, _ xf: Transform, _ d: Vec2) -> Int32 {
         let local = xf.q.invRotate(d)
@@ -89,9 +93,7 @@ func hullDistance(_ a: UnsafePointer<Vec2>, _ countA: Int, _ xfA: Transform,
             let e = s1.w - s0.w
             let ee = dot(e, e)
             let t = ee > 0 ? -dot(s0.w, e) / ee : 0
-            if t <= 0 { count = 1; v = s0.w }
-            else if t >= 1 { s0 = s1; count = 1; v = s0.w }
-            else { v = s0.w + t * e }
+            if t <= 0 { count = 1; v = s0.w } else if t >= 1 { s0 = s1; count = 1; v = s0.w } else { v = s0.w + t * e }
         default:
             // the origin's region of the triangle (vertex, edge or inside)
             let p0 = s0.w, p1 = s1.w, p2 = s2.w
@@ -114,7 +116,7 @@ func hullDistance(_ a: UnsafePointer<Vec2>, _ countA: Int, _ xfA: Transform,
                 let t = (d4 - d3) / ((d4 - d3) + (d5 - d6))
                 s0 = s1; s1 = s2; count = 2; v = p1 + t * (p2 - p1)
             } else {
-                return (0, .zero)   // the origin is inside: the hulls overlap
+                return (0, .zero)  // the origin is inside: the hulls overlap
             }
         }
         let vv = dot(v, v)
@@ -138,22 +140,29 @@ func hullDistance(_ a: UnsafePointer<Vec2>, _ countA: Int, _ xfA: Transform,
 ///
 /// `reachA` and `reachB` bound how far any point of each body lies from its centre of mass (pt):
 /// a point swings at most `reach × |turn|` over the step.
-func timeOfImpact(_ sa: Shape, _ motionA: BodySweep, reachA: Float,
-                  _ sb: Shape, _ motionB: BodySweep, reachB: Float,
-                  target: Float, tolerance: Float) -> Float? {
+func timeOfImpact(
+    _ sa: Shape, _ motionA: BodySweep, reachA: Float,
+    _ sb: Shape, _ motionB: BodySweep, reachB: Float,
+    target: Float, tolerance: Float
+) -> Float? {
     withCore(of: sa) { pa, na, ra in
         withCore(of: sb) { pb, nb, rb in
-            timeOfImpact(pa, na, ra, motionA, reachA: reachA, pb, nb, rb, motionB, reachB: reachB,
-                         target: target, tolerance: tolerance)
+            timeOfImpact(
+                pa, na, ra, motionA, reachA: reachA, pb, nb, rb, motionB, reachB: reachB,
+                target: target, tolerance: tolerance)
         }
     }
 }
 
 /// ``timeOfImpact(_:_:reachA:_:_:reachB:target:tolerance:)`` for two cores given as points in
 /// their bodies' frames (`countA`, `countB` of them) rounded by `radiusA`, `radiusB` (pt).
-func timeOfImpact(_ pa: UnsafePointer<Vec2>, _ countA: Int, _ radiusA: Float, _ motionA: BodySweep, reachA: Float,
-                  _ pb: UnsafePointer<Vec2>, _ countB: Int, _ radiusB: Float, _ motionB: BodySweep, reachB: Float,
-                  target: Float, tolerance: Float) -> Float? {
+func timeOfImpact(
+    _ pa: UnsafePointer<Vec2>, _ countA: Int, _ radiusA: Float, _ motionA: BodySweep,
+    reachA: Float,
+    _ pb: UnsafePointer<Vec2>, _ countB: Int, _ radiusB: Float, _ motionB: BodySweep,
+    reachB: Float,
+    target: Float, tolerance: Float
+) -> Float? {
     let relative = motionB.translation - motionA.translation
     let swing = abs(motionA.turn) * reachA + abs(motionB.turn) * reachB
     var t: Float = 0
@@ -167,5 +176,5 @@ func timeOfImpact(_ pa: UnsafePointer<Vec2>, _ countA: Int, _ radiusA: Float, _ 
         t += (gap - target) / closing
         if t >= 1 { return nil }
     }
-    return t   // still closing in after every iteration: stop where it got, short of contact
+    return t  // still closing in after every iteration: stop where it got, short of contact
 }

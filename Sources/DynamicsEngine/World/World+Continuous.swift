@@ -203,7 +203,9 @@ extension World {
                 }
                 candidates.removeAll(keepingCapacity: true)
                 broadPhase.grid.withQuery { g in
-                    func note(_ e: GridEntry) { if e.proxy >= 0 && e.flags.contains(.dynamicBody) { candidates.append(e.proxy) } }
+                    func note(_ e: GridEntry) {
+                        if e.proxy >= 0 && e.flags.contains(.dynamicBody) { candidates.append(e.proxy) }
+                    }
                     g.query(box.inflated(by: escape), exclude: -1, isStatic: false, note)
                 }
                 for q in candidates {
@@ -212,8 +214,8 @@ extension World {
                     guard other.isAlive, oi != bi, bodies[oi].type == .dynamic else { continue }
                     let b = bodies[bi], ob = bodies[oi]
                     // bounding circles apart: no overlap
-                    guard (ob.center - b.center).length < b.maxExtent + ob.maxExtent,
-                          sweptBody(b, bi, mayHit: other, of: ob, shapes.base) else { continue }
+                    guard (ob.center - b.center).length < b.maxExtent + ob.maxExtent else { continue }
+                    guard sweptBody(b, bi, mayHit: other, of: ob, shapes.base) else { continue }
                     let allowance = allowed(b, ob)
                     var s = b.headShape
                     while s >= 0 {
@@ -278,16 +280,17 @@ extension World {
                 // Each of the bullet's shapes that collides with it, whole (a turned card's corners
                 // reach past its inner circle), both bodies moving over the step as they did.
                 let otherMotion = BodySweep(ob, dt: dt)
+                let slop = linearSlop, tolerance = 0.25 * linearSlop
                 var hit: Float? = nil
                 var s = b.headShape
                 while s >= 0 {
                     let mine = base[Int(s)]
-                    if mine.filter.shouldCollide(with: other.filter),
-                       let t = timeOfImpact(mine, motion, reachA: b.maxExtent, other, otherMotion, reachB: ob.maxExtent,
-                                            target: linearSlop, tolerance: 0.25 * linearSlop), t > 0 {
-                        hit = min(hit ?? 1, t)
-                    }
                     s = mine.nextShape
+                    guard mine.filter.shouldCollide(with: other.filter) else { continue }
+                    let toi = timeOfImpact(
+                        mine, motion, reachA: b.maxExtent, other, otherMotion, reachB: ob.maxExtent,
+                        target: slop, tolerance: tolerance)
+                    if let t = toi, t > 0 { hit = min(hit ?? 1, t) }
                 }
                 if hit == nil && b.minExtent > 0 {
                     // Let through whole, ending clear of it (a small item that struck it at a
@@ -295,10 +298,12 @@ extension World {
                     // fallback, a circle a quarter of the inner one about the centre of mass on
                     // the same sweeps, so at least the centre cannot pass through it.
                     var centre = b.localCenter
+                    let radius = b.minExtent / 4, reach = ob.maxExtent
                     hit = withUnsafePointer(to: &centre) { core in
                         withCore(of: other) { pb, nb, rb in
-                            timeOfImpact(core, 1, b.minExtent / 4, motion, reachA: 0, pb, nb, rb, otherMotion,
-                                         reachB: ob.maxExtent, target: linearSlop, tolerance: 0.25 * linearSlop)
+                            timeOfImpact(
+                                core, 1, radius, motion, reachA: 0, pb, nb, rb, otherMotion, reachB: reach,
+                                target: slop, tolerance: tolerance)
                         }
                     }
                     if hit == 0 { hit = nil }   // already that deep at the start: the solver's
