@@ -208,14 +208,19 @@ extension World {
                     }
                     g.query(box.inflated(by: escape), exclude: -1, isStatic: false, note)
                 }
+                let shapeBase = shapes.base, bodyBase = bodies.base
                 for q in candidates {
-                    let other = shapes[Int(q)]
-                    let oi = Int(other.body)
-                    guard other.isAlive, oi != bi, bodies[oi].type == .dynamic else { continue }
-                    let b = bodies[bi], ob = bodies[oi]
+                    // the cheap rejections read single fields in place, before any record is copied
+                    let shape = shapeBase + Int(q)
+                    guard shape.pointee.isAlive else { continue }
+                    let oi = Int(shape.pointee.body)
+                    let body = bodyBase + oi, mover = bodyBase + bi
+                    guard oi != bi, body.pointee.type == .dynamic else { continue }
                     // bounding circles apart: no overlap
-                    guard (ob.center - b.center).length < b.maxExtent + ob.maxExtent else { continue }
-                    guard sweptBody(b, bi, mayHit: other, of: ob, shapes.base) else { continue }
+                    let gap = (body.pointee.center - mover.pointee.center).length
+                    guard gap < mover.pointee.maxExtent + body.pointee.maxExtent else { continue }
+                    let other = shape.pointee, b = mover.pointee, ob = body.pointee
+                    guard sweptBody(b, bi, mayHit: other, of: ob, shapeBase) else { continue }
                     let allowance = allowed(b, ob)
                     var s = b.headShape
                     while s >= 0 {
@@ -268,15 +273,18 @@ extension World {
         var tMin: Float = 1
         withUnsafeMutablePointer(to: &tMin) { tMin in
             func test(_ q: Int32) {
-                let other = base[Int(q)]
-                guard other.isAlive, other.body != Int32(bi) else { return }
-                let ob = bodyBase[Int(other.body)]
-                guard ob.type == .dynamic else { return }
+                // the cheap rejections read single fields in place, before any record is copied
+                let shape = base + Int(q)
+                guard shape.pointee.isAlive, shape.pointee.body != Int32(bi) else { return }
+                let body = bodyBase + Int(shape.pointee.body)
+                guard body.pointee.type == .dynamic else { return }
                 // Their bounding circles (centre of mass, farthest reach) start further apart than
                 // the step brings them closer: no hit, and no need for the shapes' distance.
-                let travel = (d - (ob.center - ob.center0)).length
-                guard (ob.center0 - p0).length - b.maxExtent - ob.maxExtent <= travel + linearSlop,
-                      sweptBody(b, bi, mayHit: other, of: ob, base) else { return }
+                let travel = (d - (body.pointee.center - body.pointee.center0)).length
+                let apart = (body.pointee.center0 - p0).length - b.maxExtent - body.pointee.maxExtent
+                guard apart <= travel + linearSlop else { return }
+                let other = shape.pointee, ob = body.pointee
+                guard sweptBody(b, bi, mayHit: other, of: ob, base) else { return }
                 // Each of the bullet's shapes that collides with it, whole (a turned card's corners
                 // reach past its inner circle), both bodies moving over the step as they did.
                 let otherMotion = BodySweep(ob, dt: dt)
