@@ -88,6 +88,10 @@ struct Body: PoolElement {
     var shapeCount: Int32 = 0
     var headContactKey: Int32 = -1      // contact edge list: (contact << 1) | side
     var contactCount: Int32 = 0
+    /// The graph colours its touching contacts hold (bit c for colour c, dynamic bodies only): a
+    /// contact keeps its colour from the step it begins touching to the step it stops
+    /// (`World.colorTouchingContact`), as in Box2D v3's constraint graph.
+    var contactColors: UInt32 = 0
     var headJointKey: Int32 = -1        // joint edge list: (joint << 1) | side
     var jointCount: Int32 = 0
     var userData: Int = 0

@@ -15,6 +15,9 @@ struct Contact: PoolElement {
     var isAlive = false
     var isTouching = false
     var enableContactEvents = false
+    /// While touching: its place in the constraint graph, the slot of the solve order it keeps
+    /// until it stops touching (0 = the overflow set, 1… = colours; see `ConstraintColoring`).
+    var color: UInt8 = 0
     // Body contact lists (doubly linked by edge key = contact << 1 | side).
     var prevKey = EdgeLinks()
     var nextKey = EdgeLinks()

@@ -5,6 +5,8 @@ struct SolvedContact {
     var a: Int32
     var b: Int32
     var isStaticPair: Bool
+    /// Its slot in the solve order (0 = overflow, 1… = colours): `Contact.color`.
+    var color: UInt8
 }
 
 /// What the preparation reads of a touching contact, copied out of it in contact order while the

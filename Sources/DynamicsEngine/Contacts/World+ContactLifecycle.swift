@@ -55,6 +55,7 @@ extension World {
         if reportEnd && c.isTouching && c.enableContactEvents {
             endEvents.append(ContactEvent(shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB), point: .zero, normal: c.manifold.normal, approachSpeed: 0))
         }
+        if c.isTouching { releaseContactColor(ci) }
         broadPhase.pairs.remove(c.pairKey, crowding: crowding(c.pairKey))
         for side in 0..<2 {
             let bi = Int(side == 0 ? c.bodyA : c.bodyB)

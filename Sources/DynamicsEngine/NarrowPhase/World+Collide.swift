@@ -137,6 +137,7 @@ extension World {
             let c = contacts[i]
             let m = c.manifold
             if c.isTouching {
+                colorTouchingContact(Int32(i))   // kept until it stops touching
                 let bA = bodies[Int(c.bodyA)], bB = bodies[Int(c.bodyB)]
                 // a touch wakes whatever sleeps on the other side
                 if bA.awakeIndex < 0 && bA.type == .dynamic { wake(bodyIndex: c.bodyA) }
@@ -149,8 +150,12 @@ extension World {
                     beginEvents.append(ContactEvent(shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB), point: deepest.point,
                                                     normal: m.normal, approachSpeed: -dot(vB - vA, m.normal)))
                 }
-            } else if c.enableContactEvents {
-                endEvents.append(ContactEvent(shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB), point: .zero, normal: m.normal, approachSpeed: 0))
+            } else {
+                releaseContactColor(Int32(i))
+                if c.enableContactEvents {
+                    let a = shapeID(c.shapeA), b = shapeID(c.shapeB)
+                    endEvents.append(ContactEvent(shapeA: a, shapeB: b, point: .zero, normal: m.normal, approachSpeed: 0))
+                }
             }
         }
     }

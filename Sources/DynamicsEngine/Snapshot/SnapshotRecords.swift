@@ -56,6 +56,7 @@ extension Body: SnapshotRecord {
     ]
     static let notSaved: KeyValuePairs<String, String> = [
         "isAlive": "the slot header (World+Snapshot)",
+        "contactColors": "derived: the colours of the body's touching contacts, rebuilt on restore",
     ]
 }
 
@@ -119,6 +120,12 @@ extension Contact: SnapshotRecord {
         .field("cachedRotationA", \.cachedRotationA),
         .field("cachedRotationB", \.cachedRotationB),
         .field("cachedRelative", \.cachedRelative),
+        // version 1 kept no colours: its touching contacts are coloured afresh on restore
+        .custom("color", since: 2, write: { c, w in w.u8(c.color) }, read: { c, r in
+            let color = try r.u8()
+            if Int(color) >= ConstraintColoring.colorCount { throw r.corrupt("a contact of colour \(color)") }
+            c.color = color
+        }),
     ]
     static let notSaved: KeyValuePairs<String, String> = [
         "isAlive": "the slot header (World+Snapshot)",

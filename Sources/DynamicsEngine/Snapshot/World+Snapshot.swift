@@ -313,6 +313,18 @@ extension World {
         else { throw WorldSnapshotError.corrupt("a free list does not name exactly the free slots") }
         let keys = d.contacts.filter(\.isAlive).map { pairKey($0.shapeA, $0.shapeB) }.sorted()
         guard zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) else { throw WorldSnapshotError.corrupt("two contacts join the same shapes") }
+        // Two touching contacts of one dynamic body in the same colour would be solved at once.
+        if r.version >= 2 {
+            var taken = [UInt32](repeating: 0, count: nb)
+            for c in d.contacts where c.isAlive && c.isTouching && c.color != 0 {
+                let bit: UInt32 = 1 << UInt32(c.color)
+                for body in [Int(c.bodyA), Int(c.bodyB)] where d.bodies[body].type == .dynamic {
+                    let why = "two touching contacts of body \(body) share a colour"
+                    guard taken[body] & bit == 0 else { throw WorldSnapshotError.corrupt(why) }
+                    taken[body] |= bit
+                }
+            }
+        }
 
         // Commit.
         for s in shapes where s.isAlive { s.polygon?.free() }
@@ -343,6 +355,7 @@ extension World {
         broadPhase.staticChanges.removeAll()
         broadPhase.segmentGhostsDirty = true
         broadPhase.segmentJoins = SegmentJoinIndex()
+        rebuildContactColors(fresh: r.version < 2)
         beginEvents = []
         sets.moved = []
         endEvents = []

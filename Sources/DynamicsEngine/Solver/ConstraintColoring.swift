@@ -1,4 +1,4 @@
-/// Greedy graph colouring of the step's constraints (Box2D v3's scheme, recomputed each step).
+/// Greedy graph colouring of the constraints (Box2D v3's scheme).
 ///
 /// Within one colour no dynamic body appears twice, so a colour's constraints are independent: they
 /// can be solved in any order, in SIMD lanes or on several threads, with the same result. Colour 0 of
@@ -6,13 +6,19 @@
 /// constraints take colours from the low end, constraints against static or kinematic bodies from
 /// the high end, so in each Gauss–Seidel pass the immovable side has the last word (less
 /// push-through). Solving overflow first and then colours in order reproduces Box2D's order.
+///
+/// Contacts keep their colour from the step they begin touching to the step they stop, as in
+/// Box2D v3's constraint graph (`World.colorTouchingContact`; each dynamic body's colours are in
+/// `Body.contactColors`): a step reads the colours instead of choosing them again, so the only
+/// serial work left per step is a prefix sum over blocks. Joints, far fewer, are coloured each
+/// step (this class), around the colours their bodies' contacts hold.
 final class ConstraintColoring {
     /// Overflow + 23 colours.
     static let colorCount = 24
     static let dynamicColorLimit = 20
-    /// Per body (awake index, and the shared zero record after them), the colours it is in: bit c
-    /// for colour c. One word per body makes a colour choice one or two loads and a bit scan; a
-    /// bitset per colour took two bit tests per colour tried.
+    /// Per body (awake index, and the shared zero record after them), the colours its joints took
+    /// this step: bit c for colour c. One word per body makes a colour choice one or two loads and
+    /// a bit scan; a bitset per colour took two bit tests per colour tried.
     private var masks: UnsafeMutablePointer<UInt32>
     private let count: Int
 
@@ -29,25 +35,80 @@ final class ConstraintColoring {
     /// Colours 2…23, for constraints with one dynamic body (highest free one first).
     private static let staticColors: UInt32 = ((1 << colorCount) - 1) & ~3
 
-    /// Returns the layout slot: 0 = overflow, 1… = colours in solve order.
+    /// The colour for a constraint whose bodies already hold the colours `takenA` and `takenB`:
+    /// 0 (overflow) when none is free or neither body is dynamic.
     @inline(__always)
-    func assign(_ a: Int32, _ b: Int32, dynamicA: Bool, dynamicB: Bool) -> Int32 {
+    static func choose(takenA: UInt32, takenB: UInt32, dynamicA: Bool, dynamicB: Bool) -> Int32 {
         if dynamicA && dynamicB {
-            let free = ~(masks[Int(a)] | masks[Int(b)]) & ConstraintColoring.dynamicColors
-            if free != 0 {
-                let bit: UInt32 = 1 << UInt32(free.trailingZeroBitCount)
-                masks[Int(a)] |= bit; masks[Int(b)] |= bit
-                return Int32(free.trailingZeroBitCount)
-            }
+            let free = ~(takenA | takenB) & dynamicColors
+            if free != 0 { return Int32(free.trailingZeroBitCount) }
         } else if dynamicA || dynamicB {
-            let d = Int(dynamicA ? a : b)
-            let free = ~masks[d] & ConstraintColoring.staticColors
-            if free != 0 {
-                let c = 31 - free.leadingZeroBitCount
-                masks[d] |= 1 << UInt32(c)
-                return Int32(c)
-            }
+            let free = ~(dynamicA ? takenA : takenB) & staticColors
+            if free != 0 { return Int32(31 - free.leadingZeroBitCount) }
         }
         return 0
+    }
+
+    /// A joint's layout slot (0 = overflow, 1… = colours in solve order), given its bodies' awake
+    /// indices and the colours their contacts hold (`Body.contactColors`).
+    @inline(__always)
+    func assign(_ a: Int32, _ b: Int32, dynamicA: Bool, dynamicB: Bool, contactsA: UInt32, contactsB: UInt32) -> Int32 {
+        let takenA = masks[Int(a)] | contactsA, takenB = masks[Int(b)] | contactsB
+        let color = ConstraintColoring.choose(takenA: takenA, takenB: takenB, dynamicA: dynamicA, dynamicB: dynamicB)
+        if color != 0 {
+            let bit: UInt32 = 1 << UInt32(color)
+            if dynamicA { masks[Int(a)] |= bit }
+            if dynamicB { masks[Int(b)] |= bit }
+        }
+        return color
+    }
+}
+
+extension World {
+    /// Gives a contact that has begun touching its colour, and marks it taken on its dynamic
+    /// bodies. Called in contact order from the serial part of the narrow phase, so the colours
+    /// are the same whatever the thread count.
+    func colorTouchingContact(_ ci: Int32) {
+        let bp = bodies.base, c = contacts.base + Int(ci)
+        let a = bp + Int(c.pointee.bodyA), b = bp + Int(c.pointee.bodyB)
+        let dynamicA = a.pointee.type == .dynamic, dynamicB = b.pointee.type == .dynamic
+        let takenA = a.pointee.contactColors, takenB = b.pointee.contactColors
+        let color = ConstraintColoring.choose(takenA: takenA, takenB: takenB, dynamicA: dynamicA, dynamicB: dynamicB)
+        c.pointee.color = UInt8(color)
+        guard color != 0 else { return }
+        let bit: UInt32 = 1 << UInt32(color)
+        if dynamicA { a.pointee.contactColors |= bit }
+        if dynamicB { b.pointee.contactColors |= bit }
+    }
+
+    /// Frees a contact's colour on its bodies (it stopped touching, or it is being destroyed). A
+    /// body's type changes only after its contacts are gone, and only dynamic bodies hold colours,
+    /// so the bit is this contact's on whichever of its bodies has it.
+    func releaseContactColor(_ ci: Int32) {
+        let c = contacts.base + Int(ci)
+        let color = c.pointee.color
+        c.pointee.color = 0
+        guard color != 0 else { return }
+        let keep = ~(UInt32(1) << UInt32(color))
+        let bp = bodies.base
+        bp[Int(c.pointee.bodyA)].contactColors &= keep
+        bp[Int(c.pointee.bodyB)].contactColors &= keep
+    }
+
+    /// Rebuilds every body's colours from its touching contacts (after a restore, which has
+    /// checked that no dynamic body holds a colour twice). Contacts of a version 1 snapshot, which
+    /// kept no colours, are coloured afresh in contact order (`fresh`).
+    func rebuildContactColors(fresh: Bool) {
+        for i in bodies.indices { bodies[i].contactColors = 0 }
+        for i in contacts.indices where contacts[i].isAlive {
+            guard contacts[i].isTouching else { contacts[i].color = 0; continue }
+            if fresh { colorTouchingContact(Int32(i)); continue }
+            let color = contacts[i].color
+            guard color != 0 else { continue }
+            let bit: UInt32 = 1 << UInt32(color)
+            for body in [Int(contacts[i].bodyA), Int(contacts[i].bodyB)] where bodies[body].type == .dynamic {
+                bodies[body].contactColors |= bit
+            }
+        }
     }
 }

@@ -21,8 +21,9 @@ struct SolverScratch {
     let solvedContacts = ScratchBuffer<SolvedContact>()
     /// The solved contacts' impulses, in the order of `solvedContacts`.
     let solvedImpulses = ScratchBuffer<SolvedImpulses>()
-    /// The colour slot of each touching contact, in contact order.
-    let contactColors = ScratchBuffer<Int32>()
+    /// The scan's finds, packed at the front of each block of contact slots (see
+    /// `World.scanContacts`).
+    let scannedContacts = ScratchBuffer<SolvedContact>()
     /// Overflow contacts, prepared as scalar constraints.
     let overflow = ScratchBuffer<ContactConstraint>()
     /// Coloured contacts, prepared four lanes wide.
@@ -41,7 +42,7 @@ struct SolverScratch {
     static let snapshotCoverage: KeyValuePairs<String, String> = [
         "states": "per-step scratch", "sims": "per-step scratch", "jointSims": "per-step scratch",
         "orderedContacts": "per-step scratch", "solvedContacts": "per-step scratch",
-        "solvedImpulses": "per-step scratch", "contactColors": "per-step scratch",
+        "solvedImpulses": "per-step scratch", "scannedContacts": "per-step scratch",
         "overflow": "per-step scratch", "wide": "per-step scratch", "wideFirst": "per-step scratch",
         "impacts": "per-step scratch", "impactBodies": "per-step scratch",
         "solvedContactCount": "per-step scratch (−1 between steps)",

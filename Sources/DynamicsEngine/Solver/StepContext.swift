@@ -33,8 +33,6 @@ struct StepContext {
     let sims: UnsafeMutablePointer<BodyStepData>
     var dummy: Int32 { Int32(awakeCount) }
     var trash: Int32 { Int32(awakeCount + 1) }
-    /// The constraint graph's colours, from the joints' preparation to the contacts'.
-    var coloring: ConstraintColoring? = nil
 
     // Filled by `prepareJoints`: the awake joints (joint order), each one's place in solve order,
     // the first place of each colour (`jointStart[c]..<jointStart[c + 1]`), and their sims.
@@ -47,8 +45,6 @@ struct StepContext {
     // colour in solve order, the overflow constraints (colour slot 0, scalar) and the wide ones
     // (`wideStart[c]..<wideStart[c + 1]` for colour c ≥ 1).
     var solvedIndices: UnsafeMutablePointer<SolvedContact>? = nil
-    /// Per solved contact (contact order): the scan's flags (`ScanFlag`), then its colour slot.
-    var contactColors: UnsafeMutablePointer<Int32>? = nil
     /// The solved contacts in solve order, with what their preparation reads.
     var orderedContacts: UnsafeMutablePointer<ContactInput>? = nil
     var solvedCount = 0

@@ -45,12 +45,13 @@ extension World {
             }
         }
 
-        // Joints whose bodies are awake, coloured as they are found (joints take their colours
-        // before contacts). Colouring here, from the bodies' awake indices as `JointSolver.prepare`
-        // sets them, saves a second pass over the joint records.
+        // Joints whose bodies are awake, coloured as they are found, around the colours their
+        // bodies' touching contacts keep (`Body.contactColors`). Colouring here, from the bodies'
+        // awake indices as `JointSolver.prepare` sets them, saves a second pass over the joint
+        // records.
         let dummy = ctx.dummy
         let coloring = ConstraintColoring(bodyCount: awakeCount)
-        ctx.coloring = coloring   // the contacts take their colours after the joints
+        defer { coloring.release() }
         var jointList: [Int32] = []
         var jointColors: [Int32] = []
         let jj = ctx.joints
@@ -59,7 +60,10 @@ extension World {
             if ia < 0 && ib < 0 { continue }
             jointList.append(Int32(ji))
             let a = ia >= 0 ? ia : dummy, b = ib >= 0 ? ib : dummy
-            jointColors.append(coloring.assign(a, b, dynamicA: sims[Int(a)].isDynamic, dynamicB: sims[Int(b)].isDynamic))
+            let dynamicA = sims[Int(a)].isDynamic, dynamicB = sims[Int(b)].isDynamic
+            let contactsA = bp[Int(jj[ji].bodyA)].contactColors, contactsB = bp[Int(jj[ji].bodyB)].contactColors
+            let color = coloring.assign(a, b, dynamicA: dynamicA, dynamicB: dynamicB, contactsA: contactsA, contactsB: contactsB)
+            jointColors.append(color)
         }
         // Each awake joint is prepared into the `JointSim` at its place in solve order (colour by
         // colour, the overflow slot first; within a colour in joint order), so the sub-steps read
@@ -97,46 +101,63 @@ extension World {
         ctx.jointSims = jointSims
     }
 
-    /// The touching contacts with an awake body, in four stages: found (`scanContacts`), coloured
-    /// after the joints (`colorContacts`), the impact pass for elastic rows, put in solve order
-    /// (`sortContacts`), then prepared (`prepareContactConstraints`: the overflow slot as scalar
-    /// constraints, each colour four lanes wide).
+    /// The touching contacts with an awake body, in three stages: found with their colours
+    /// (`scanContacts`), put in solve order (`sortContacts`), the impact pass for elastic rows,
+    /// then prepared (`prepareContactConstraints`: the overflow slot as scalar constraints, each
+    /// colour four lanes wide).
     ///
     /// Graph colouring puts the constraints in Box2D's solve order (and is what lets a colour be
     /// solved four lanes wide, or in parallel): overflow first, then colour by colour, joints
-    /// before contacts. Coloured contacts are prepared straight into their four-wide constraint
-    /// and their impulses stored from it: no scalar copy of them is ever made.
+    /// before contacts. A contact's colour is chosen when it begins touching and kept
+    /// (`World.colorTouchingContact`), so a step only reads it. Coloured contacts are prepared
+    /// straight into their four-wide constraint and their impulses stored from it: no scalar copy
+    /// of them is ever made.
     func prepareContacts(_ ctx: inout StepContext) {
-        let foundPerBlock = scanContacts(&ctx)
-        colorContacts(&ctx, foundPerBlock: foundPerBlock)
+        let scan = scanContacts(&ctx)
+        sortContacts(&ctx, scan)
         if ctx.anyRestitution {
             // elastic impacts along rows of touching bodies, from the velocities the step starts with
             resolveImpactChains(ctx.solvedIndices!, count: ctx.solvedCount, states: ctx.states, sims: ctx.sims,
                                 bodyCount: ctx.awakeCount, dt: ctx.dt)
         }
-        sortContacts(&ctx)
         prepareContactConstraints(&ctx)
     }
 
+    /// What the scan found, block by block: the contacts it packed at the front of each block's
+    /// part of `SolverScratch.scannedContacts`, and how many of each colour.
+    struct ContactScan {
+        let packed: UnsafeMutablePointer<SolvedContact>
+        /// Per block: how many it packed.
+        let found: [Int]
+        /// Per block and colour (`block * colorCount + colour`): how many.
+        let counts: UnsafeMutablePointer<Int>
+        func release() { counts.deallocate() }
+    }
+
     /// Stage 1 of `prepareContacts`, in parallel over fixed blocks of contact slots: which contacts
-    /// the step solves (touching, with an awake body), and what the colouring and the preparation
-    /// need of their bodies, packed at the front of each block's part of `ctx.solvedIndices` (with
-    /// flags in `ctx.contactColors`). Reading the 200-byte records and the bodies is most of the
-    /// work, and it is the same whatever the order. Returns how many each block packed.
-    func scanContacts(_ ctx: inout StepContext) -> [Int] {
-        let sims = ctx.sims
+    /// the step solves (touching, with an awake body), with their bodies' solver indices and their
+    /// colours, packed at the front of each block's part of the scan buffer, and counted per
+    /// colour. Reading the 200-byte records and the bodies is most of the work, and it is the same
+    /// whatever the order.
+    func scanContacts(_ ctx: inout StepContext) -> ContactScan {
         let dummy = ctx.dummy
         let bp = ctx.bodies, cp = ctx.contacts
         let maxContacts = ctx.contactSlots
-        let colorOf = scratch.contactColors.reserve(count: max(1, maxContacts))
-        let solvedIndices = scratch.solvedContacts.reserve(count: max(1, maxContacts))
+        let colorCount = ConstraintColoring.colorCount
+        let packed = scratch.scannedContacts.reserve(count: max(1, maxContacts))
         let scanBlock = SplitSize.orderBlock
         let scanBlocks = (maxContacts + scanBlock - 1) / scanBlock
         let found = UnsafeMutablePointer<Int>.allocate(capacity: max(1, scanBlocks))
         defer { found.deallocate() }
+        let elastic = UnsafeMutablePointer<Bool>.allocate(capacity: max(1, scanBlocks))
+        defer { elastic.deallocate() }
+        let counts = UnsafeMutablePointer<Int>.allocate(capacity: max(1, scanBlocks * colorCount))
+        counts.initialize(repeating: 0, count: max(1, scanBlocks * colorCount))
         pool.run(blocks: scanBlocks) { block in
             let first = block * scanBlock
+            let count = counts + block * colorCount
             var n = first
+            var anyElastic = false
             for ci in first..<min(maxContacts, first + scanBlock) {
                 let c = (cp + ci).pointee   // only the fields read below are loaded
                 guard c.isAlive, c.isTouching else { continue }
@@ -144,88 +165,71 @@ extension World {
                 if ia < 0 && ib < 0 { continue }
                 let a = ia >= 0 ? ia : dummy, b = ib >= 0 ? ib : dummy
                 let isStaticPair = bp[Int(c.bodyA)].type == .static || bp[Int(c.bodyB)].type == .static
-                solvedIndices[n] = SolvedContact(contact: Int32(ci), a: a, b: b, isStaticPair: isStaticPair)
-                colorOf[n] = (sims[Int(a)].isDynamic ? ScanFlag.dynamicA : 0)
-                    | (sims[Int(b)].isDynamic ? ScanFlag.dynamicB : 0)
-                    | (c.restitution != 0 ? ScanFlag.elastic : 0)
+                packed[n] = SolvedContact(contact: Int32(ci), a: a, b: b, isStaticPair: isStaticPair, color: c.color)
+                count[Int(c.color)] += 1
+                if c.restitution != 0 { anyElastic = true }
                 n += 1
             }
             found[block] = n - first
+            elastic[block] = anyElastic
         }
-        ctx.solvedIndices = solvedIndices
-        ctx.contactColors = colorOf
-        return Array(UnsafeBufferPointer(start: found, count: scanBlocks))
+        ctx.anyRestitution = (0..<scanBlocks).contains { elastic[$0] }
+        let perBlock = Array(UnsafeBufferPointer(start: found, count: scanBlocks))
+        return ContactScan(packed: packed, found: perBlock, counts: counts)
     }
 
-    /// Stage 2 of `prepareContacts`, serially: the colours, in contact order (block by block,
-    /// front to back, as one pass would), compacting the scan's blocks to the front of
-    /// `ctx.solvedIndices` with each contact's colour in `ctx.contactColors`; then the first place
-    /// of each colour in solve order (`ctx.contactStart`).
-    func colorContacts(_ ctx: inout StepContext, foundPerBlock: [Int]) {
-        let coloring = ctx.coloring!
-        let solvedIndices = ctx.solvedIndices!, colorOf = ctx.contactColors!
-        let colorCount = ConstraintColoring.colorCount
-        var contactStart = [Int](repeating: 0, count: colorCount + 1)
-        var solvedCount = 0
-        var anyRestitution = false
-        let scanBlock = SplitSize.orderBlock
-        for block in 0..<foundPerBlock.count {
-            let first = block * scanBlock
-            // compacting forward in place: the write index never passes the read index
-            for k in first..<(first + foundPerBlock[block]) {
-                let sc = solvedIndices[k], flags = colorOf[k]
-                let color = coloring.assign(sc.a, sc.b, dynamicA: flags & ScanFlag.dynamicA != 0,
-                                            dynamicB: flags & ScanFlag.dynamicB != 0)
-                solvedIndices[solvedCount] = sc
-                colorOf[solvedCount] = color
-                contactStart[Int(color) + 1] += 1
-                solvedCount += 1
-                if flags & ScanFlag.elastic != 0 { anyRestitution = true }
-            }
-        }
-        coloring.release()
-        ctx.coloring = nil
-        for i in 0..<colorCount { contactStart[i + 1] += contactStart[i] }
-        ctx.solvedCount = solvedCount
-        ctx.anyRestitution = anyRestitution
-        ctx.contactStart = contactStart
-    }
-
-    /// Stage 3 of `prepareContacts`: the solved contacts into solve order (`ctx.orderedContacts`)
-    /// by a counting sort in fixed blocks: each block counts its contacts per colour, the counts
-    /// give each block its first place in every colour (in block order, the places a serial pass
-    /// would give), and the blocks then copy in parallel. Within a block the contact records are
-    /// read front to back (see `ContactInput`).
-    func sortContacts(_ ctx: inout StepContext) {
-        let solvedIndices = ctx.solvedIndices!, colorOf = ctx.contactColors!
-        let solvedCount = ctx.solvedCount
-        let contactStart = ctx.contactStart
+    /// Stage 2 of `prepareContacts`: the scanned contacts into solve order (`ctx.orderedContacts`)
+    /// by a counting sort over the scan's blocks: the per-block counts give each block its first
+    /// place in every colour (in block order, the places a serial pass would give) and its first
+    /// place in contact order, and the blocks then copy in parallel, into solve order and,
+    /// compacted, into contact order (`ctx.solvedIndices`, which `updateSleep` walks too). Within
+    /// a block the contact records are read front to back (see `ContactInput`).
+    func sortContacts(_ ctx: inout StepContext, _ scan: ContactScan) {
+        defer { scan.release() }
         let cp = ctx.contacts
         let colorCount = ConstraintColoring.colorCount
-        let ordered = scratch.orderedContacts.reserve(count: max(1, ctx.contactSlots))
-        let fillBlock = SplitSize.orderBlock
-        let fillBlocks = (solvedCount + fillBlock - 1) / fillBlock
-        let places = UnsafeMutablePointer<Int>.allocate(capacity: max(1, fillBlocks * colorCount))
-        defer { places.deallocate() }
-        places.initialize(repeating: 0, count: fillBlocks * colorCount)
-        for k in 0..<solvedCount { places[(k / fillBlock) * colorCount + Int(colorOf[k])] += 1 }
+        let blocks = scan.found.count
+        let places = scan.counts   // counts become first places, in place
+        var contactStart = [Int](repeating: 0, count: colorCount + 1)
+        for block in 0..<blocks {
+            for c in 0..<colorCount { contactStart[c + 1] += places[block * colorCount + c] }
+        }
+        for c in 0..<colorCount { contactStart[c + 1] += contactStart[c] }
         for c in 0..<colorCount {
             var next = contactStart[c]
-            for block in 0..<fillBlocks {
+            for block in 0..<blocks {
                 let n = places[block * colorCount + c]
                 places[block * colorCount + c] = next
                 next += n
             }
         }
-        pool.run(blocks: fillBlocks) { block in
-            let fill = places + block * colorCount
-            for k in (block * fillBlock)..<min(solvedCount, (block + 1) * fillBlock) {
-                let c = Int(colorOf[k])
-                let sc = solvedIndices[k]
-                (ordered + fill[c]).initialize(to: ContactInput(sc, found: k, cp + Int(sc.contact)))
-                fill[c] += 1
+        var firstFound = [Int](repeating: 0, count: blocks + 1)
+        for block in 0..<blocks { firstFound[block + 1] = firstFound[block] + scan.found[block] }
+        let solvedCount = firstFound[blocks]
+        let ordered = scratch.orderedContacts.reserve(count: max(1, solvedCount))
+        let solved = scratch.solvedContacts.reserve(count: max(1, solvedCount))
+        let packed = scan.packed
+        let scanBlock = SplitSize.orderBlock
+        firstFound.withUnsafeBufferPointer { firstFound in
+            scan.found.withUnsafeBufferPointer { found in
+                pool.run(blocks: blocks) { block in
+                    let fill = places + block * colorCount
+                    var k = firstFound[block]
+                    let first = block * scanBlock
+                    for i in first..<(first + found[block]) {
+                        let sc = packed[i]
+                        let c = Int(sc.color)
+                        (ordered + fill[c]).initialize(to: ContactInput(sc, found: k, cp + Int(sc.contact)))
+                        fill[c] += 1
+                        solved[k] = sc
+                        k += 1
+                    }
+                }
             }
         }
+        ctx.solvedIndices = solved
+        ctx.solvedCount = solvedCount
+        ctx.contactStart = contactStart
         ctx.orderedContacts = ordered
         scratch.solvedContactCount = solvedCount
         let jointStart = ctx.jointStart
@@ -603,10 +607,3 @@ enum JointPass {
     case relax
 }
 
-/// What `World.scanContacts` notes of a contact for the colouring, in its colour slot until the
-/// colouring overwrites it with the colour.
-enum ScanFlag {
-    static let dynamicA: Int32 = 1
-    static let dynamicB: Int32 = 2
-    static let elastic: Int32 = 4
-}

@@ -118,6 +118,16 @@ package final class World {
     /// Contacts whose fat boxes overlap (Box2D's counter), touching or not.
     package var contactCount: Int { contacts.liveCount }
     package var touchingContactCount: Int { contacts.reduce(0) { $0 + ($1.isAlive && $1.isTouching ? 1 : 0) } }
+    /// Each touching contact's slot and colour (0 = overflow), in slot order: what the tests of the
+    /// kept constraint graph watch.
+    package var touchingContactColors: [(slot: Int, color: Int, bodyA: Int, bodyB: Int)] {
+        contacts.enumerated().compactMap { i, c in
+            c.isAlive && c.isTouching ? (i, Int(c.color), Int(c.bodyA), Int(c.bodyB)) : nil
+        }
+    }
+    /// Overwrites a contact's colour without touching its bodies' marks: a test's forgery of a
+    /// broken graph, which `validate()` and a restore of its snapshot must refuse.
+    package func forgeContactColor(slot: Int, _ color: Int) { contacts[slot].color = UInt8(truncatingIfNeeded: color) }
     package var awakeBodyCount: Int { sets.awake.reduce(0) { $0 + (bodies[Int($1)].type == .dynamic ? 1 : 0) } }
     /// Whether any dynamic body is awake: `awakeBodyCount > 0`, stopping at the first (the
     /// animator asks twice a step).

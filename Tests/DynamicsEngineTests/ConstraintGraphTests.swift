@@ -1,0 +1,107 @@
+import DynamicsEngine
+import Testing
+
+/// The kept constraint graph (Box2D v3's): a contact takes its colour when it begins touching and
+/// keeps it until it stops, and no dynamic body ever holds a colour twice — the property that lets
+/// a colour be solved in lanes and on several threads at once.
+@Suite struct ConstraintGraphTests {
+    /// A settled stack: every touch keeps the colour it began with, step after step (asleep too),
+    /// between boxes from the dynamic end (1…20) and against the ground from the static end (2…23).
+    @Test func aTouchKeepsItsColourWhileItLasts() {
+        let w = makeWorld()
+        addBox(w, .static, at: Vec2(0, 50), half: Vec2(400, 50))
+        var boxes: [BodyID] = []
+        for k in 0..<10 { boxes.append(addBox(w, at: Vec2(0, -15 - 31 * Float(k)), half: Vec2(15, 15))) }
+        run(w, steps: 30)
+        let first = Dictionary(uniqueKeysWithValues: w.touchingContactColors.map { ($0.slot, $0.color) })
+        #expect(first.count == 10)
+        let ground = 0   // the ground is the first body created
+        for t in w.touchingContactColors {
+            if t.bodyA == ground || t.bodyB == ground {
+                #expect((2...23).contains(t.color), "ground contact in colour \(t.color)")
+            } else {
+                #expect((1...20).contains(t.color), "box contact in colour \(t.color)")
+            }
+        }
+        for step in 0..<300 {
+            w.step(dt: 1.0 / 60, substeps: 4)
+            #expect(w.validationErrors.isEmpty, "step \(step): \(w.validationErrors)")
+            for t in w.touchingContactColors {
+                #expect(first[t.slot] == t.color, "step \(step): contact \(t.slot) went from \(first[t.slot] ?? -1) to \(t.color)")
+            }
+        }
+        #expect(w.awakeBodyCount == 0, "the stack should have fallen asleep, colours and all")
+    }
+
+    /// A heap that churns: bodies removed, turned static and back, made kinematic, put to sleep and
+    /// woken, the world snapshotted and restored. After every step each dynamic body marks exactly
+    /// the colours its touching contacts hold, each once (`World.validate`), and the run ends bit
+    /// for bit alike on one thread and two.
+    @Test func theGraphStaysSoundThroughChurn() throws {
+        func churn(threads: Int) throws -> UInt64 {
+            var d = WorldDef()
+            d.gravity = Vec2(0, 1000)
+            d.validate = true
+            d.workerCount = threads
+            let w = World(def: d)
+            addBox(w, .static, at: Vec2(0, 50), half: Vec2(300, 50))
+            addBox(w, .static, at: Vec2(-320, -200), half: Vec2(20, 300))
+            addBox(w, .static, at: Vec2(320, -200), half: Vec2(20, 300))
+            var rng = SplitMix64(seed: 27)
+            var bodies: [BodyID] = []
+            for k in 0..<120 {
+                let x = Float(rng.next() % 500) - 250, y = -40 - Float(k) * 9
+                if k % 3 == 0 {
+                    bodies.append(addCircle(w, at: Vec2(x, y), radius: 6 + Float(rng.next() % 8)))
+                } else {
+                    let h = Vec2(5 + Float(rng.next() % 12), 4 + Float(rng.next() % 8))
+                    bodies.append(addBox(w, at: Vec2(x, y), half: h, angle: Float(rng.next() % 628) / 100))
+                }
+            }
+            for step in 0..<420 {
+                switch step {
+                case 120: for b in bodies[0..<10] { w.destroyBody(b) }
+                case 160: for b in bodies[20..<26] { w.setBodyType(b, .static) }
+                case 200: for b in bodies[20..<26] { w.setBodyType(b, .dynamic) }
+                case 240: w.setBodyType(bodies[40], .kinematic)
+                case 280: w.setBodyType(bodies[40], .dynamic)
+                case 320:
+                    let snap = w.snapshot()
+                    try w.restore(snap)
+                default: break
+                }
+                w.step(dt: 1.0 / 60, substeps: 4)
+                #expect(w.validationErrors.isEmpty, "\(threads) threads, step \(step): \(w.validationErrors.prefix(3))")
+            }
+            #expect(w.touchingContactCount > 100)
+            return w.stateHash()
+        }
+        #expect(try churn(threads: 1) == churn(threads: 2))
+    }
+
+    /// A snapshot whose graph gives one dynamic body two touching contacts of one colour (they
+    /// would be solved at once, racing on the body) is refused, and the world it was to replace
+    /// is kept; the forged world's own validation names the fault.
+    @Test func aForgedColourIsRefused() throws {
+        let w = makeWorld(sleep: false)
+        addBox(w, .static, at: Vec2(0, 50), half: Vec2(400, 50))
+        addBox(w, at: Vec2(-20, -15), half: Vec2(15, 15))
+        addBox(w, at: Vec2(20, -15), half: Vec2(15, 15))
+        addBox(w, at: Vec2(0, -46), half: Vec2(30, 15))
+        run(w, steps: 30)
+        let top = 3
+        let onTop = w.touchingContactColors.filter { $0.bodyA == top || $0.bodyB == top }
+        try #require(onTop.count == 2)
+        w.forgeContactColor(slot: onTop[1].slot, onTop[0].color)
+        #expect(w.validate().contains { $0.contains("two touching contacts of colour") })
+        let forged = w.snapshot()
+
+        let other = makeWorld(sleep: false)
+        addBox(other, .static, at: Vec2(0, 50), half: Vec2(400, 50))
+        addBox(other, at: Vec2(0, -15), half: Vec2(15, 15))
+        run(other, steps: 10)
+        let before = other.snapshot()
+        #expect(throws: WorldSnapshotError.self) { try other.restore(forged) }
+        #expect(other.snapshot() == before)
+    }
+}
