@@ -235,9 +235,17 @@ final class WorkerPool: @unchecked Sendable {
             exited.unlock()
         }
 
+        /// Claims and runs blocks of the current stage until none is left. The stage's closure is
+        /// read once, after the first claim (which proves the stage is still running, so the
+        /// closure is its own), and the blocks done are counted down once, on the way out: per
+        /// block, both were an atomic write to a cache line the other thread also writes (the
+        /// closure's reference count, the count of blocks left).
         func participate(fromBack: Bool) {
             var v = state.load(ordering: .acquiring)
             let gen = v >> 40
+            var stageJob: ((Int) -> Void)? = nil
+            var done = 0
+            defer { if done > 0 { remaining.subtract(done, ordering: .releasing) } }
             while true {
                 if v >> 40 != gen { return }
                 let back = (v >> 20) & 0xF_FFFF, front = v & 0xF_FFFF
@@ -246,8 +254,9 @@ final class WorkerPool: @unchecked Sendable {
                 let desired = fromBack ? v - (1 << 20) : v + 1
                 let (exchanged, original) = state.compareExchange(expected: v, desired: desired, ordering: .acquiringAndReleasing)
                 if !exchanged { v = original; continue }
-                job?(Int(index))
-                remaining.subtract(1, ordering: .releasing)
+                if stageJob == nil { stageJob = job }
+                stageJob?(Int(index))
+                done += 1
                 v = state.load(ordering: .acquiring)
             }
         }
