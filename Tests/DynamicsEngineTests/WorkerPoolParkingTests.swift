@@ -45,4 +45,43 @@ import Testing
             pool.endStep()
         }
     }
+
+    /// `forEachUnit` covers `0..<count` once, with thread numbers below `threadCount`; and when a
+    /// worker stalls in the middle of its chunk (here it sleeps 20 ms in its first unit, as a
+    /// pre-empted thread would), the caller takes over the units of that chunk nobody has begun,
+    /// so the stage waits for the one unit in progress, not for the rest of the chunk.
+    @Test func unitsOfAStalledWorkerAreTakenOver() {
+        let pool = WorkerPool(threadCount: 2)
+        let count = 1000, unit = 5
+        let ranBy = UnsafeMutablePointer<Int>.allocate(capacity: count)
+        let runs = UnsafeMutablePointer<Int>.allocate(capacity: count)
+        let stalledAt = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        defer { ranBy.deallocate(); runs.deallocate(); stalledAt.deallocate() }
+        var stalls = 0, takenOver = 0
+        for _ in 0..<40 {
+            pool.beginStep()
+            runs.initialize(repeating: 0, count: count)
+            ranBy.initialize(repeating: -1, count: count)
+            stalledAt.pointee = -1
+            pool.forEachUnit(count, minimum: 10, unit: unit) { r, thread in
+                for i in r { runs[i] += 1; ranBy[i] = thread }
+                if thread == 1 && stalledAt.pointee < 0 {
+                    stalledAt.pointee = r.lowerBound   // only thread 1 writes it during the stage
+                    usleep(20_000)
+                }
+            }
+            #expect((0..<count).allSatisfy { runs[$0] == 1 })
+            #expect((0..<count).allSatisfy { (0..<pool.threadCount).contains(ranBy[$0]) })
+            let at = stalledAt.pointee
+            if at >= 0 {
+                stalls += 1
+                // the rest of the stalled chunk (8 chunks of 125), past the unit in progress
+                let chunkEnd = (at / 125 + 1) * 125
+                if ((at + unit)..<chunkEnd).contains(where: { ranBy[$0] == 0 }) { takenOver += 1 }
+            }
+            pool.endStep()
+        }
+        #expect(stalls > 0, "no step ran with the worker")
+        #expect(takenOver == stalls, "the caller took over \(takenOver) of \(stalls) stalled chunks")
+    }
 }

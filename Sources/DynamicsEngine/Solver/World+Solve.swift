@@ -357,8 +357,9 @@ extension World {
                 for c in overflowContacts { overflow(c) }
             } else {
                 let lo = wideStart[color], n = wideStart[color + 1] - lo
-                pool.forEachChunk(n, minimum: SplitSize.wideSolve) { r, chunk in
-                    wide((lo + r.lowerBound)..<(lo + r.upperBound), trash + Int32(chunk))
+                // units another thread can take over (see `forEachUnit`); the trash record is the thread's
+                pool.forEachUnit(n, minimum: SplitSize.wideSolve, unit: SplitSize.wideSolveUnit) { r, thread in
+                    wide((lo + r.lowerBound)..<(lo + r.upperBound), trash + Int32(thread))
                 }
             }
         }

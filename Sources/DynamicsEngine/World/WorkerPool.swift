@@ -49,7 +49,7 @@ final class WorkerPool: @unchecked Sendable {
         for i in 1..<self.threadCount {
             let shared = self.shared
             shared.liveWorkers.add(1, ordering: .relaxed)
-            let t = Thread { shared.workerLoop() }
+            let t = Thread { shared.workerLoop(thread: i) }
             t.name = "swift-dynamics worker \(i)"
             t.start()
         }
@@ -146,9 +146,20 @@ final class WorkerPool: @unchecked Sendable {
             for b in 0..<blocks { body(b) }
             return
         }
-        shared.job = body
+        publish(blocks: blocks, remaining: blocks) { b, _ in
+            guard b >= 0 else { return 0 }
+            body(b)
+            return 1
+        }
+    }
+
+    /// Publishes a stage of `blocks` blocks, takes part, and waits until its `remaining` units of
+    /// work are all done. `job(block, thread)` runs a block and returns the units it did;
+    /// `job(-1, thread)` is a thread's last call of the stage, to help with what others left.
+    private func publish(blocks: Int, remaining: Int, _ job: @escaping (Int, Int) -> Int) {
+        shared.job = job
         currentGeneration = (currentGeneration + 1) & 0xFF_FFFF
-        shared.remaining.store(blocks, ordering: .relaxed)
+        shared.remaining.store(remaining, ordering: .relaxed)
         shared.state.store(currentGeneration << 40 | UInt64(blocks) << 20, ordering: .releasing)   // front 0, back `blocks`
         shared.generation.add(1, ordering: .sequentiallyConsistent)
         // Parked workers are woken only when there are any: during the solver's stages they spin,
@@ -156,7 +167,7 @@ final class WorkerPool: @unchecked Sendable {
         if shared.parked.load(ordering: .sequentiallyConsistent) > 0 {
             shared.wake.lock(); shared.wake.broadcast(); shared.wake.unlock()
         }
-        shared.participate(fromBack: false)
+        shared.participate(fromBack: false, thread: 0)
         var spins = 0
         while shared.remaining.load(ordering: .acquiring) > 0 {
             spins += 1
@@ -197,6 +208,52 @@ final class WorkerPool: @unchecked Sendable {
         }
     }
 
+    /// Like `forEachChunk`, for a stage whose items may run on any thread in any order (a colour's
+    /// constraints): a thread that has run out of chunks takes the units (`unit` items each) that
+    /// other threads have not begun of the chunks they are in. A worker that the system pre-empts
+    /// in the middle of a chunk, or one on a slower hyper-thread, then holds the stage up by one
+    /// unit at most, not by the rest of its chunk. `body` gets a range and the number of the
+    /// thread running it (0 = the caller, below `threadCount`), for scratch space of its own.
+    ///
+    /// Each chunk's next unit is one atomic word: the stage's generation over the place, so a
+    /// thread still looking for work when the stage has ended (and the next one reuses the words)
+    /// finds another generation and claims nothing.
+    func forEachUnit(_ count: Int, minimum: Int, unit: Int, _ body: @escaping (Range<Int>, Int) -> Void) {
+        guard count > 0 else { return }
+        let parts = max(1, min(maximumChunks, count / max(1, minimum)))
+        if threadCount == 1 || parts == 1 || !shared.active.load(ordering: .acquiring) {
+            body(0..<count, 0)
+            return
+        }
+        let size = (count + parts - 1) / parts
+        let blocks = (count + size - 1) / size
+        let unit = max(1, unit)
+        let gen = UInt64((currentGeneration + 1) & 0xFF_FFFF) << 40
+        let next = shared.nextUnit
+        var units = 0
+        for b in 0..<blocks {
+            next[b].store(gen | UInt64(b * size), ordering: .relaxed)
+            units += (min(count, (b + 1) * size) - b * size + unit - 1) / unit
+        }
+        publish(blocks: blocks, remaining: units) { block, thread in
+            var ran = 0
+            // its own chunk, then (block −1) every chunk, for units nobody has begun
+            for b in block >= 0 ? block..<(block + 1) : 0..<blocks {
+                let end = UInt64(min(count, (b + 1) * size))
+                var v = next[b].load(ordering: .relaxed)
+                while v & ~0xFF_FFFF_FFFF == gen && v & 0xFF_FFFF_FFFF < end {
+                    let (claimed, seen) = next[b].compareExchange(expected: v, desired: v + UInt64(unit), ordering: .relaxed)
+                    if !claimed { v = seen; continue }
+                    let start = Int(v & 0xFF_FFFF_FFFF)
+                    body(start..<min(Int(end), start + unit), thread)
+                    ran += 1
+                    v = next[b].load(ordering: .relaxed)
+                }
+            }
+            return ran
+        }
+    }
+
     /// The state the caller and the workers share.
     final class Shared: @unchecked Sendable {
         /// One word so a claim can never mix two jobs: generation (24 bits) | back (20) | front (20).
@@ -224,7 +281,21 @@ final class WorkerPool: @unchecked Sendable {
         let wake = NSCondition()
         /// Signalled by each worker as its loop returns.
         let exited = NSCondition()
-        var job: ((Int) -> Void)? = nil
+        var job: ((Int, Int) -> Int)? = nil
+        /// Per block of a `forEachUnit` stage: its generation (high 24 bits) over the first item
+        /// of its next unit.
+        let nextUnit: UnsafeMutablePointer<Atomic<UInt64>>
+        static let unitBlockCapacity = 4 * 64
+
+        init() {
+            nextUnit = .allocate(capacity: Shared.unitBlockCapacity)
+            for b in 0..<Shared.unitBlockCapacity { (nextUnit + b).initialize(to: Atomic(0)) }
+        }
+
+        deinit {
+            nextUnit.deinitialize(count: Shared.unitBlockCapacity)
+            nextUnit.deallocate()
+        }
 
         /// Tells the workers to stop and waits until every loop has returned.
         func stop() {
@@ -240,23 +311,26 @@ final class WorkerPool: @unchecked Sendable {
         /// closure is its own), and the blocks done are counted down once, on the way out: per
         /// block, both were an atomic write to a cache line the other thread also writes (the
         /// closure's reference count, the count of blocks left).
-        func participate(fromBack: Bool) {
+        func participate(fromBack: Bool, thread: Int) {
             var v = state.load(ordering: .acquiring)
             let gen = v >> 40
-            var stageJob: ((Int) -> Void)? = nil
+            var stageJob: ((Int, Int) -> Int)? = nil
             var done = 0
             defer { if done > 0 { remaining.subtract(done, ordering: .releasing) } }
             while true {
                 if v >> 40 != gen { return }
                 let back = (v >> 20) & 0xF_FFFF, front = v & 0xF_FFFF
-                if front >= back { return }
+                if front >= back {
+                    // every block is taken: help with the units of those still running
+                    if let stageJob { done += stageJob(-1, thread) }
+                    return
+                }
                 let index = fromBack ? back - 1 : front
                 let desired = fromBack ? v - (1 << 20) : v + 1
                 let (exchanged, original) = state.compareExchange(expected: v, desired: desired, ordering: .acquiringAndReleasing)
                 if !exchanged { v = original; continue }
                 if stageJob == nil { stageJob = job }
-                stageJob?(Int(index))
-                done += 1
+                done += stageJob?(Int(index), thread) ?? 0
                 v = state.load(ordering: .acquiring)
             }
         }
@@ -266,7 +340,7 @@ final class WorkerPool: @unchecked Sendable {
             for _ in 0..<8 { _ = generation.load(ordering: .relaxed) }
         }
 
-        func workerLoop() {
+        func workerLoop(thread: Int) {
             defer {
                 exited.lock()
                 liveWorkers.subtract(1, ordering: .releasing)
@@ -288,7 +362,7 @@ final class WorkerPool: @unchecked Sendable {
                 let g = generation.load(ordering: .sequentiallyConsistent)
                 if g != seen {
                     seen = g
-                    participate(fromBack: true)
+                    participate(fromBack: true, thread: thread)
                     idleSpins = 0
                     idleSince = ContinuousClock.now
                 } else {
@@ -335,6 +409,10 @@ enum SplitSize {
     static let wideConstraints = 64
     /// Four-wide constraints of one colour being solved (each is four contacts' work).
     static let wideSolve = 16
+    /// Four-wide constraints a thread claims at a time within its block of a colour, so that
+    /// another can take over the rest (`WorkerPool.forEachUnit`): a claim is an atomic exchange,
+    /// a few per cent of eight constraints' work.
+    static let wideSolveUnit = 8
     /// Joints of one colour being solved.
     static let joints = 32
     /// Fewer joints of one colour than this are solved on the calling thread.
