@@ -242,7 +242,8 @@ final class WorkerPool: @unchecked Sendable {
                 let end = UInt64(min(count, (b + 1) * size))
                 var v = next[b].load(ordering: .relaxed)
                 while v & ~0xFF_FFFF_FFFF == gen && v & 0xFF_FFFF_FFFF < end {
-                    let (claimed, seen) = next[b].compareExchange(expected: v, desired: v + UInt64(unit), ordering: .relaxed)
+                    let claim = v + UInt64(unit)
+                    let (claimed, seen) = next[b].compareExchange(expected: v, desired: claim, ordering: .relaxed)
                     if !claimed { v = seen; continue }
                     let start = Int(v & 0xFF_FFFF_FFFF)
                     body(start..<min(Int(end), start + unit), thread)
