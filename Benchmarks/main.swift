@@ -160,6 +160,9 @@ for scene in selected {
     // --profile: each phase's time summed over the timed steps of every repeat.
     var phaseTotals: [Duration] = []
     var profiledSteps = 0
+    // --profile: the constraint graph over the timed steps: constraints in the overflow set (solved
+    // one by one on the caller), all constraints, and the most colours a step used.
+    var overflowTotal = 0, constraintTotal = 0, mostColors = 0
     // Steps the pool ran on the caller alone: faster lately (a loaded machine), or a check.
     var soloSteps = 0
     for r in 0..<repeats {
@@ -177,6 +180,12 @@ for scene in selected {
                     for (k, p) in phases.enumerated() { phaseTotals[k] += p.duration }
                 }
                 profiledSteps += 1
+                let colors = world.engineWorld.lastColorCounts
+                if let overflow = colors.first {
+                    overflowTotal += overflow
+                    constraintTotal += colors.reduce(0, +)
+                    mostColors = max(mostColors, colors.dropFirst().filter { $0 > 0 }.count)
+                }
             }
         } else {
             for i in 1..<steps { world.step(index: i) }
@@ -241,6 +250,9 @@ for scene in selected {
             print("{\"scene\":\"\(scene.name)\",\"profile_ms_per_step\":{\(fields)}}")
         } else {
             print("  profile ms/step: " + text.joined(separator: "  "))
+            let overflowShare = constraintTotal > 0 ? 100 * Double(overflowTotal) / Double(constraintTotal) : 0
+            let graph = "  constraint graph: up to %d colours; %.2f %% of constraints in the overflow set"
+            print(String(format: graph, mostColors, overflowShare))
         }
     }
     if let dir = options.csvDirectory {

@@ -79,6 +79,36 @@ import Testing
         #expect(try churn(threads: 1) == churn(threads: 2))
     }
 
+    /// Twenty-four boxes resting on one plank: the plank has twenty colours for touches with other
+    /// moving bodies, so four of those touches go to the overflow set (solved one by one). When
+    /// four boxes that hold colours are removed, the four waiting touches take the freed colours
+    /// at the next step instead of staying in the overflow set while they last.
+    @Test func anOverflowTouchTakesAColourWhenOneComesFree() {
+        let w = makeWorld(sleep: false)
+        addBox(w, .static, at: Vec2(0, 50), half: Vec2(600, 50))
+        addBox(w, at: Vec2(0, -5), half: Vec2(380, 5))
+        var boxes: [BodyID] = []
+        for k in 0..<24 { boxes.append(addBox(w, at: Vec2(-368 + 32 * Float(k), -21), half: Vec2(10, 10))) }
+        run(w, steps: 20)
+        let plankIndex = 1   // created second
+        func onPlank() -> [(slot: Int, color: Int, bodyA: Int, bodyB: Int)] {
+            w.touchingContactColors.filter { t in
+                (t.bodyA == plankIndex) != (t.bodyB == plankIndex) && t.bodyA != 0 && t.bodyB != 0
+            }
+        }
+        let before = onPlank()
+        #expect(before.count == 24)
+        #expect(before.filter { $0.color == 0 }.count == 4, "\(before.map(\.color))")
+        let holders = before.filter { $0.color != 0 }.prefix(4).map { $0.bodyA == plankIndex ? $0.bodyB : $0.bodyA }
+        for b in boxes where holders.contains(Int(b.index)) { w.destroyBody(b) }
+        w.step(dt: 1.0 / 60, substeps: 4)
+        let after = onPlank()
+        #expect(after.count == 20)
+        #expect(after.allSatisfy { $0.color != 0 }, "\(after.map(\.color))")
+        #expect(Set(after.map(\.color)).count == 20, "the plank holds each colour once")
+        #expect(w.validationErrors.isEmpty, "\(w.validationErrors)")
+    }
+
     /// A snapshot whose graph gives one dynamic body two touching contacts of one colour (they
     /// would be solved at once, racing on the body) is refused, and the world it was to replace
     /// is kept; the forged world's own validation names the fault.

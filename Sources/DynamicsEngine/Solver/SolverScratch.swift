@@ -24,6 +24,8 @@ struct SolverScratch {
     /// The scan's finds, packed at the front of each block of contact slots (see
     /// `World.scanContacts`).
     let scannedContacts = ScratchBuffer<SolvedContact>()
+    /// Per block of the scan: where its overflow contacts are in `scannedContacts`.
+    let overflowFound = ScratchBuffer<Int32>()
     /// Overflow contacts, prepared as scalar constraints.
     let overflow = ScratchBuffer<ContactConstraint>()
     /// Coloured contacts, prepared four lanes wide.
@@ -43,6 +45,7 @@ struct SolverScratch {
         "states": "per-step scratch", "sims": "per-step scratch", "jointSims": "per-step scratch",
         "orderedContacts": "per-step scratch", "solvedContacts": "per-step scratch",
         "solvedImpulses": "per-step scratch", "scannedContacts": "per-step scratch",
+        "overflowFound": "per-step scratch",
         "overflow": "per-step scratch", "wide": "per-step scratch", "wideFirst": "per-step scratch",
         "impacts": "per-step scratch", "impactBodies": "per-step scratch",
         "solvedContactCount": "per-step scratch (−1 between steps)",

@@ -114,6 +114,7 @@ extension World {
     /// of them is ever made.
     func prepareContacts(_ ctx: inout StepContext) {
         let scan = scanContacts(&ctx)
+        recolorOverflow(scan)
         sortContacts(&ctx, scan)
         if ctx.anyRestitution {
             // elastic impacts along rows of touching bodies, from the velocities the step starts with
@@ -131,7 +132,34 @@ extension World {
         let found: [Int]
         /// Per block and colour (`block * colorCount + colour`): how many.
         let counts: UnsafeMutablePointer<Int>
+        /// Per block, at the front of its part: where in `packed` its overflow contacts with a
+        /// dynamic body are (`overflowCounts[block]` of them).
+        let overflow: UnsafeMutablePointer<Int32>
+        let overflowCounts: [Int]
         func release() { counts.deallocate() }
+    }
+
+    /// Between the scan and the sort, serially, in contact order: each contact in the overflow set
+    /// takes a colour if one has come free on its bodies since it began touching. A kept graph
+    /// fragments (a body's colours come free in the order its touches end), and without this a
+    /// contact that found no colour once stayed in the overflow set, solved one by one on the
+    /// caller, for as long as it touched: in smash 1.7 % of the constraints, against 0.16 % when
+    /// every step chose colours afresh. The overflow set is small, so this costs little.
+    func recolorOverflow(_ scan: ContactScan) {
+        let colorCount = ConstraintColoring.colorCount, scanBlock = SplitSize.orderBlock
+        for block in 0..<scan.overflowCounts.count where scan.overflowCounts[block] > 0 {
+            let first = block * scanBlock
+            for k in first..<(first + scan.overflowCounts[block]) {
+                let n = Int(scan.overflow[k])
+                let ci = scan.packed[n].contact
+                colorTouchingContact(ci)
+                let color = contacts[Int(ci)].color
+                guard color != 0 else { continue }
+                scan.packed[n].color = color
+                scan.counts[block * colorCount] -= 1
+                scan.counts[block * colorCount + Int(color)] += 1
+            }
+        }
     }
 
     /// Stage 1 of `prepareContacts`, in parallel over fixed blocks of contact slots: which contacts
@@ -153,10 +181,13 @@ extension World {
         defer { elastic.deallocate() }
         let counts = UnsafeMutablePointer<Int>.allocate(capacity: max(1, scanBlocks * colorCount))
         counts.initialize(repeating: 0, count: max(1, scanBlocks * colorCount))
+        let overflow = scratch.overflowFound.reserve(count: max(1, maxContacts))
+        let overflowFound = UnsafeMutablePointer<Int>.allocate(capacity: max(1, scanBlocks))
+        defer { overflowFound.deallocate() }
         pool.run(blocks: scanBlocks) { block in
             let first = block * scanBlock
             let count = counts + block * colorCount
-            var n = first
+            var n = first, o = first
             var anyElastic = false
             for ci in first..<min(maxContacts, first + scanBlock) {
                 let c = (cp + ci).pointee   // only the fields read below are loaded
@@ -167,15 +198,23 @@ extension World {
                 let isStaticPair = bp[Int(c.bodyA)].type == .static || bp[Int(c.bodyB)].type == .static
                 packed[n] = SolvedContact(contact: Int32(ci), a: a, b: b, isStaticPair: isStaticPair, color: c.color)
                 count[Int(c.color)] += 1
+                if c.color == 0 && (bp[Int(c.bodyA)].type == .dynamic || bp[Int(c.bodyB)].type == .dynamic) {
+                    overflow[o] = Int32(n)
+                    o += 1
+                }
                 if c.restitution != 0 { anyElastic = true }
                 n += 1
             }
             found[block] = n - first
+            overflowFound[block] = o - first
             elastic[block] = anyElastic
         }
         ctx.anyRestitution = (0..<scanBlocks).contains { elastic[$0] }
         let perBlock = Array(UnsafeBufferPointer(start: found, count: scanBlocks))
-        return ContactScan(packed: packed, found: perBlock, counts: counts)
+        let overflowPerBlock = Array(UnsafeBufferPointer(start: overflowFound, count: scanBlocks))
+        let overflowList = (start: overflow, counts: overflowPerBlock)
+        return ContactScan(packed: packed, found: perBlock, counts: counts, overflow: overflowList.start,
+                           overflowCounts: overflowList.counts)
     }
 
     /// Stage 2 of `prepareContacts`: the scanned contacts into solve order (`ctx.orderedContacts`)
