@@ -185,7 +185,7 @@ extension DynamicAnimator {
 
     /// Writes record `r`'s item (and its members) from its body's transform, when it changed.
     private func writeBack(_ r: ItemRecord, _ transform: Transform) {
-        guard !r.properties.isAnchored else { return }
+        guard !r.isAnchored else { return }
         let center = transform.p.cgPoint
         let angle = bodyAngle(r, transform.q)
         noteStepPose(r, center, angle)
@@ -212,9 +212,9 @@ extension DynamicAnimator {
     /// `CGAffineTransform(rotationAngle: angle)`, the cached one when `angle` is the one it was
     /// made for.
     private func rotationTransform(_ r: ItemRecord, _ angle: CGFloat) -> CGAffineTransform {
-        if let cache = r.transformCache, cache.angle == angle { return cache.transform }
+        if r.transformCacheAngle == angle { return r.cachedTransform }
         let t = CGAffineTransform(rotationAngle: angle)
-        r.transformCache = (angle, t)
+        r.cacheTransform(t, angle: angle)
         return t
     }
 
@@ -222,9 +222,10 @@ extension DynamicAnimator {
     /// has not turned since it was computed.
     func bodyAngle(_ r: ItemRecord, _ q: Rot) -> CGFloat {
         // fields compared directly: `==` through Equatable was not specialised across the module
-        if let cache = r.angleCache, cache.rotation.c == q.c, cache.rotation.s == q.s { return cache.angle }
+        if r.angleCacheRotation.c == q.c, r.angleCacheRotation.s == q.s { return r.angleCacheAngle }
         let angle = CGFloat(q.angle)
-        r.angleCache = (q, angle)
+        r.angleCacheRotation = q
+        r.angleCacheAngle = angle
         return angle
     }
 

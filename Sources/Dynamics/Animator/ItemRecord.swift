@@ -49,7 +49,41 @@ struct GroupMember {
 /// (`EngineOwner`), which is how a contact event and the write-back find their items again. A force behaviour (gravity, push, fields) reads the record
 /// and calls `DynamicAnimator.applyForce(_:to:at:)`.
 final class ItemRecord {
+    // The write-back's fields come first, in the order it reads them, so the per-step walk over
+    // thousands of records touches two cache lines of each instead of six: Swift lays a class's
+    // stored properties out in declaration order, and these fields were spread over 450 bytes
+    // (ui_fields: 3 of 11 cache misses per moved item were the record's). Keep them together.
+
     let item: any DynamicItem
+    /// What was last written to (or read from) the item, so unchanged items are not written.
+    var lastCenter: CGPoint = .zero
+    var lastAngle: CGFloat = 0
+    /// The body's pose after the last step that moved it (or as last set by hand): what the item
+    /// shows when the animator does not interpolate. Derived from the world, not saved.
+    var stepCenter: CGPoint = .zero
+    var stepAngle: CGFloat = 0
+    /// The body's rotation and its angle, as last computed: most bodies do not turn in most
+    /// steps, and the angle (an arctangent) is the write-back's dearest part. A NaN rotation
+    /// (never equal to a body's) means none yet. Derived, not saved.
+    var angleCacheRotation = Rot(c: .nan, s: .nan)
+    var angleCacheAngle: CGFloat = 0
+    /// `properties.isAnchored`, kept beside the pose: the write-back asks it of every moved item,
+    /// and `properties` lies two cache lines further on.
+    private(set) var isAnchored = false
+    /// Whether `members` is not empty, kept beside it: the write-back asks for every item every
+    /// step, and reading the array of a class instance costs a dynamic exclusivity check.
+    private(set) var isGroup = false
+    /// The rotation transform last written, as `transformCacheAngle` and the `a` and `b` of
+    /// `CGAffineTransform(rotationAngle:)` (its `c` is −b, `d` is a, no translation): an item that
+    /// moves without turning is given it again without a sine and a cosine. NaN when there is
+    /// none (or the platform's rotation is not of that shape, when nothing is cached). Derived,
+    /// not saved.
+    private(set) var transformCacheAngle: CGFloat = .nan
+    private var transformCacheCosine: CGFloat = 1
+    private var transformCacheSine: CGFloat = 0
+
+    // Cold: read when the item joins, changes or is saved.
+
     let id: ObjectIdentifier
     let slot: Int
     var body: BodyID = .null
@@ -62,7 +96,7 @@ final class ItemRecord {
     /// What the shapes were built from (per shape-bearing item: size, type, path), so
     /// `updateItem(usingCurrentState:)` rebuilds them only when it changed.
     var shapeSignature: [ShapeSignature] = []
-    var properties = ItemProperties()
+    var properties = ItemProperties() { didSet { isAnchored = properties.isAnchored } }
     var filter = Filter(categoryBits: CollisionBits.item, maskBits: 0)
     /// Scratch of the filter computation: item-mode and boundary-mode bits of the collision
     /// behaviours containing the item.
@@ -72,16 +106,6 @@ final class ItemRecord {
     var resolvedProperties = ItemProperties()
     /// Members when the item is a ``DynamicItemGroup``.
     var members: [GroupMember] = [] { didSet { isGroup = !members.isEmpty } }
-    /// Whether `members` is not empty, kept beside it: the write-back asks for every item every
-    /// step, and reading the array of a class instance costs a dynamic exclusivity check.
-    private(set) var isGroup = false
-    /// What was last written to (or read from) the item, so unchanged items are not written.
-    var lastCenter: CGPoint = .zero
-    var lastAngle: CGFloat = 0
-    /// The body's pose after the last step that moved it (or as last set by hand): what the item
-    /// shows when the animator does not interpolate. Derived from the world, not saved.
-    var stepCenter: CGPoint = .zero
-    var stepAngle: CGFloat = 0
     /// Where the shown pose starts, and at which fraction of the step it stands there, while the
     /// item moved in the animator's last step (`presentationStamp` says so): the pose before the
     /// step at fraction 0, or after a restore the pose the snapshot showed. See
@@ -92,12 +116,6 @@ final class ItemRecord {
     /// The animator's `presentationStamp` when this record last entered its `presenting` list;
     /// -1 after it was set by hand (it then shows its new pose, not a blend).
     var presentationStamp = -1
-    /// The body's rotation and its angle, as last computed: most bodies do not turn in most
-    /// steps, and the angle (an arctangent) is the write-back's dearest part. Derived, not saved.
-    var angleCache: (rotation: Rot, angle: CGFloat)?
-    /// The rotation transform of `lastAngle`, as last written: an item that moves without turning
-    /// is given it again without a sine and a cosine. Derived, not saved.
-    var transformCache: (angle: CGFloat, transform: CGAffineTransform)?
     /// The record's index in `DynamicAnimator.records` when a query last looked (its join order),
     /// checked before use and recomputed for all when stale (see `DynamicAnimator.joinRank`).
     var joinRank = -1
@@ -106,6 +124,29 @@ final class ItemRecord {
         self.item = item
         self.id = ObjectIdentifier(item)
         self.slot = slot
+    }
+
+    /// The rotation transform of `transformCacheAngle`, as cached (valid when that is not NaN).
+    var cachedTransform: CGAffineTransform {
+        CGAffineTransform(a: transformCacheCosine, b: transformCacheSine, c: -transformCacheSine,
+                          d: transformCacheCosine, tx: 0, ty: 0)
+    }
+
+    /// The cached rotation transform and its angle, nil when there is none.
+    var transformCache: (angle: CGFloat, transform: CGAffineTransform)? {
+        transformCacheAngle.isNaN ? nil : (transformCacheAngle, cachedTransform)
+    }
+
+    /// Caches `transform`, the rotation by `angle`, when it has the shape `cachedTransform` rebuilds
+    /// bit for bit (it does wherever `CGAffineTransform(rotationAngle:)` is cos, sin, −sin, cos);
+    /// otherwise caches nothing, and every write computes the rotation afresh.
+    func cacheTransform(_ transform: CGAffineTransform, angle: CGFloat) {
+        transformCacheCosine = transform.a
+        transformCacheSine = transform.b
+        let rebuilt = cachedTransform
+        let exact = rebuilt.c.bitPattern == transform.c.bitPattern && rebuilt.d.bitPattern == transform.d.bitPattern
+            && rebuilt.tx.bitPattern == transform.tx.bitPattern && rebuilt.ty.bitPattern == transform.ty.bitPattern
+        transformCacheAngle = exact ? angle : .nan
     }
 
     /// The item's name for reports: ``BasicDynamicItem/name``, else nil.
