@@ -55,6 +55,12 @@ final class ItemRecord {
     // (ui_fields: 3 of 11 cache misses per moved item were the record's). Keep them together.
 
     let item: any DynamicItem
+    /// `item` when it is a ``BasicDynamicItem``: the write-back sets its `center` and `transform`
+    /// through the class (stored properties, not `open`: a plain store) instead of through the
+    /// protocol, which first reads the item's type from its header, a cache miss of its own.
+    /// Unmanaged (an `unowned(unsafe)` reference was retained and released at every use): `item`
+    /// holds the same object strongly for the record's whole life.
+    let basicItem: Unmanaged<BasicDynamicItem>?
     /// What was last written to (or read from) the item, so unchanged items are not written.
     var lastCenter: CGPoint = .zero
     var lastAngle: CGFloat = 0
@@ -80,7 +86,7 @@ final class ItemRecord {
     /// not saved.
     private(set) var transformCacheAngle: CGFloat = .nan
     private var transformCacheCosine: CGFloat = 1
-    private var transformCacheSine: CGFloat = 0
+    private(set) var transformCacheSine: CGFloat = 0
 
     // Cold: read when the item joins, changes or is saved.
 
@@ -122,6 +128,7 @@ final class ItemRecord {
 
     init(item: any DynamicItem, slot: Int) {
         self.item = item
+        self.basicItem = (item as? BasicDynamicItem).map { Unmanaged.passUnretained($0) }
         self.id = ObjectIdentifier(item)
         self.slot = slot
     }
@@ -147,6 +154,26 @@ final class ItemRecord {
         let exact = rebuilt.c.bitPattern == transform.c.bitPattern && rebuilt.d.bitPattern == transform.d.bitPattern
             && rebuilt.tx.bitPattern == transform.tx.bitPattern && rebuilt.ty.bitPattern == transform.ty.bitPattern
         transformCacheAngle = exact ? angle : .nan
+    }
+
+    /// Reads one word on each cache line of the write-back's fields (bytes 16 to 136 of the
+    /// object; no two reads lie more than 64 bytes apart) and of the item's first 80 bytes (its
+    /// header; a ``BasicDynamicItem``'s `center` and `transform`), and returns them mixed: for
+    /// `DynamicAnimator.writeBack()`'s first pass, whose only purpose is to bring those lines in
+    /// for many records at a time. Reads memory only, no property of the item; changes nothing.
+    @inline(__always)
+    var hotLinesDigest: UInt {
+        // the item's words read raw: asking for its type retained and released it
+        var digest = stepCenter.y.bitPattern ^ transformCacheSine.bitPattern
+        if let basic = basicItem {
+            // a BasicDynamicItem stores at least a center and a transform after its 16-byte
+            // header, so its first 80 bytes are its own
+            let object = UnsafeRawPointer(basic.toOpaque())
+            digest ^= object.load(as: UInt.self) ^ object.load(fromByteOffset: 64, as: UInt.self)
+        } else if let object = UnsafeRawPointer(bitPattern: UInt(bitPattern: ObjectIdentifier(item))) {
+            digest ^= object.load(as: UInt.self)
+        }
+        return digest
     }
 
     /// The item's name for reports: ``BasicDynamicItem/name``, else nil.
