@@ -191,11 +191,11 @@ extension DynamicAnimator {
                     var start = 0
                     while start < moved.count {
                         let end = min(start + Self.writeBackBatch, moved.count)
-                        for k in start ..< end {
+                        for k in start..<end {
                             guard let ref = record(moved[k]) else { continue }
                             digest ^= ref._withUnsafeGuaranteedRef { $0.hotLinesDigest }
                         }
-                        for k in start ..< end {
+                        for k in start..<end {
                             guard let ref = record(moved[k]) else { continue }
                             let transform = moved[k].transform
                             ref._withUnsafeGuaranteedRef { writeBack($0, transform) }

@@ -151,27 +151,29 @@ final class ItemRecord {
         transformCacheCosine = transform.a
         transformCacheSine = transform.b
         let rebuilt = cachedTransform
-        let exact = rebuilt.c.bitPattern == transform.c.bitPattern && rebuilt.d.bitPattern == transform.d.bitPattern
+        let exact = rebuilt.c.bitPattern == transform.c.bitPattern
+            && rebuilt.d.bitPattern == transform.d.bitPattern
             && rebuilt.tx.bitPattern == transform.tx.bitPattern && rebuilt.ty.bitPattern == transform.ty.bitPattern
         transformCacheAngle = exact ? angle : .nan
     }
 
     /// Reads one word on each cache line of the write-back's fields (bytes 16 to 136 of the
-    /// object; no two reads lie more than 64 bytes apart) and of the item's first 80 bytes (its
-    /// header; a ``BasicDynamicItem``'s `center` and `transform`), and returns them mixed: for
+    /// object; no two reads lie more than 64 bytes apart) and, for a ``BasicDynamicItem``, of the
+    /// item's first 80 bytes (its header, `center` and `transform`), and returns them mixed: for
     /// `DynamicAnimator.writeBack()`'s first pass, whose only purpose is to bring those lines in
     /// for many records at a time. Reads memory only, no property of the item; changes nothing.
+    /// Other items are not read: their layout is their own.
     @inline(__always)
     var hotLinesDigest: UInt {
-        // the item's words read raw: asking for its type retained and released it
         var digest = stepCenter.y.bitPattern ^ transformCacheSine.bitPattern
         if let basic = basicItem {
-            // a BasicDynamicItem stores at least a center and a transform after its 16-byte
-            // header, so its first 80 bytes are its own
+            // Read raw (asking for a property or the type retains and releases the item): a
+            // BasicDynamicItem stores at least a center and a transform after its 16-byte header,
+            // so its first 80 bytes are its own.
             let object = UnsafeRawPointer(basic.toOpaque())
             digest ^= object.load(as: UInt.self) ^ object.load(fromByteOffset: 64, as: UInt.self)
-        } else if let object = UnsafeRawPointer(bitPattern: UInt(bitPattern: ObjectIdentifier(item))) {
-            digest ^= object.load(as: UInt.self)
+        } else {
+            digest ^= UInt(bitPattern: ObjectIdentifier(item))
         }
         return digest
     }

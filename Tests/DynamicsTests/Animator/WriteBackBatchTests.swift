@@ -40,7 +40,7 @@ import Testing
     static func tumblingScene(_ make: (Int, CGPoint, CGSize) -> any DynamicItem) -> (DynamicAnimator, [any DynamicItem]) {
         let animator = validatingAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 400, height: 300))
         var items: [any DynamicItem] = []
-        for k in 0 ..< 70 {
+        for k in 0..<70 {
             let center = CGPoint(x: 20 + 36 * Double(k % 10), y: 20 + 30 * Double(k / 10))
             items.append(make(k, center, CGSize(width: 14 + Double(k % 3) * 3, height: 12)))
         }
@@ -74,7 +74,7 @@ import Testing
         var report: FrameReport?
         basicAnimator.addFrameObserver { report = $0 }
         var turned = 0
-        for step in 1 ... 120 {
+        for step in 1...120 {
             basicAnimator.step()
             otherAnimator.step()
             for (a, b) in zip(basics, others) {
@@ -84,7 +84,8 @@ import Testing
             guard let items = report?.items else { Issue.record("no frame report"); return }
             for (item, shown) in zip(basics, items) {
                 #expect(Self.bits(item.center) == Self.bits(shown.center), "step \(step)")
-                #expect(Self.bits(item.transform) == Self.bits(CGAffineTransform(rotationAngle: shown.angle)), "step \(step)")
+                let rotation = CGAffineTransform(rotationAngle: shown.angle)
+                #expect(Self.bits(item.transform) == Self.bits(rotation), "step \(step)")
             }
             turned += items.filter { abs($0.angle) > 0.1 }.count
         }
@@ -103,13 +104,14 @@ import Testing
         }
         var moved: [MovedBody] = []
         var writtenSteps = 0
-        for step in 1 ... 240 {
+        for step in 1...240 {
             log.writes.removeAll()
             animator.step()
             animator.engineWorld.collectMovedBodies(into: &moved)
             let order = moved.compactMap { m -> Int? in
                 guard let slot = EngineOwner(body: m.userData).itemSlot,
-                      let item = animator.recordSlots[slot]?.item as? LoggingItem else { return nil }
+                      let item = animator.recordSlots[slot]?.item as? LoggingItem
+                else { return nil }
                 return item.id
             }
             // a moved body whose pose did not change (it is about to sleep) is not written
@@ -151,7 +153,7 @@ import Testing
         animator.addBehavior(material)
         animator.addBehavior(GravityBehavior(items: [item, basic]))
         let rotation = Self.bits(CGAffineTransform(rotationAngle: 0))
-        for step in 1 ... 10 {
+        for step in 1...10 {
             if step == 5 {
                 item.transform = CGAffineTransform(scaleX: 2, y: 2)
                 basic.transform = CGAffineTransform(scaleX: 2, y: 2)
