@@ -166,26 +166,55 @@ extension DynamicAnimator {
     /// The walk goes through unmanaged references: a retain and release per item was most of what
     /// write-back cost. That is safe because `slots`, a copy of `recordSlots.slots`, holds every record
     /// strongly until the walk ends, whatever an item's setter does to the animator meanwhile.
+    ///
+    /// The records lie scattered in memory and the walk is bound by fetching them (ui_fields: 10 000
+    /// moved items, each in a record and an item object of its own), so it runs in batches of
+    /// `writeBackBatch` items: a tight first pass only reads one word of every cache line each
+    /// record's write-back uses (and the item's header), so the processor has the whole batch's
+    /// lines in flight at once; the second pass, which writes the items in order, then finds them
+    /// in the cache. With one pass the long per-item work kept only one or two items' fetches in
+    /// flight.
     private func writeBack() {
         world.collectMovedBodies(into: &movedBodyScratch)
         let moved = movedBodyScratch
         guard !moved.isEmpty else { return }
         let slots = recordSlots.slots
+        var digest: UInt = 0
         slots.withUnsafeBufferPointer { buffer in
             // `ItemRecord?` and `Unmanaged<ItemRecord>?` are both one nullable pointer
             buffer.withMemoryRebound(to: Unmanaged<ItemRecord>?.self) { refs in
-                for m in moved {
-                    guard case .item(let slot) = EngineOwner(body: m.userData), slot < refs.count,
-                          let ref = refs[slot] else { continue }
-                    ref._withUnsafeGuaranteedRef { writeBack($0, m.transform) }
+                @inline(__always) func record(_ m: MovedBody) -> Unmanaged<ItemRecord>? {
+                    guard case .item(let slot) = EngineOwner(body: m.userData), slot < refs.count else { return nil }
+                    return refs[slot]
+                }
+                moved.withUnsafeBufferPointer { moved in
+                    var start = 0
+                    while start < moved.count {
+                        let end = min(start + Self.writeBackBatch, moved.count)
+                        for k in start..<end {
+                            guard let ref = record(moved[k]) else { continue }
+                            digest ^= ref._withUnsafeGuaranteedRef { $0.hotLinesDigest }
+                        }
+                        for k in start..<end {
+                            guard let ref = record(moved[k]) else { continue }
+                            let transform = moved[k].transform
+                            ref._withUnsafeGuaranteedRef { writeBack($0, transform) }
+                        }
+                        start = end
+                    }
                 }
             }
         }
+        writeBackDigest = digest
     }
+
+    /// How many moved items the write-back fetches before it writes them (see `writeBack()`): 32
+    /// items' records and headers are about 8 KiB, well within a first-level data cache.
+    static let writeBackBatch = 32
 
     /// Writes record `r`'s item (and its members) from its body's transform, when it changed.
     private func writeBack(_ r: ItemRecord, _ transform: Transform) {
-        guard !r.properties.isAnchored else { return }
+        guard !r.isAnchored else { return }
         let center = transform.p.cgPoint
         let angle = bodyAngle(r, transform.q)
         noteStepPose(r, center, angle)
@@ -197,10 +226,18 @@ extension DynamicAnimator {
     func show(_ r: ItemRecord, _ center: CGPoint, _ angle: CGFloat) {
         r.lastCenter = center
         r.lastAngle = angle
-        r.item.center = center
         // the transform too when only the center moved: an item's transform may hold what the
         // animator replaced (a non-finite one set by hand), and UIKit writes both
-        r.item.transform = rotationTransform(r, angle)
+        if let basic = r.basicItem {
+            let transform = rotationTransform(r, angle)
+            basic._withUnsafeGuaranteedRef {
+                $0.center = center
+                $0.transform = transform
+            }
+        } else {
+            r.item.center = center
+            r.item.transform = rotationTransform(r, angle)
+        }
         guard r.isGroup else { return }
         for m in r.members {
             let offset = m.offset.rotatedForAnimator(by: angle)
@@ -212,9 +249,9 @@ extension DynamicAnimator {
     /// `CGAffineTransform(rotationAngle: angle)`, the cached one when `angle` is the one it was
     /// made for.
     private func rotationTransform(_ r: ItemRecord, _ angle: CGFloat) -> CGAffineTransform {
-        if let cache = r.transformCache, cache.angle == angle { return cache.transform }
+        if r.transformCacheAngle == angle { return r.cachedTransform }
         let t = CGAffineTransform(rotationAngle: angle)
-        r.transformCache = (angle, t)
+        r.cacheTransform(t, angle: angle)
         return t
     }
 
@@ -222,9 +259,10 @@ extension DynamicAnimator {
     /// has not turned since it was computed.
     func bodyAngle(_ r: ItemRecord, _ q: Rot) -> CGFloat {
         // fields compared directly: `==` through Equatable was not specialised across the module
-        if let cache = r.angleCache, cache.rotation.c == q.c, cache.rotation.s == q.s { return cache.angle }
+        if r.angleCacheRotation.c == q.c, r.angleCacheRotation.s == q.s { return r.angleCacheAngle }
         let angle = CGFloat(q.angle)
-        r.angleCache = (q, angle)
+        r.angleCacheRotation = q
+        r.angleCacheAngle = angle
         return angle
     }
 

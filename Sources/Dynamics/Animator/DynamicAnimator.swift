@@ -182,6 +182,9 @@ open class DynamicAnimator {
     var records: [ItemRecord] = []
     /// The write-back's list of moved bodies, kept between steps for its capacity.
     var movedBodyScratch: [MovedBody] = []
+    /// What the write-back's first pass read to bring records into the cache, kept so the reads
+    /// are not optimised away. Never read.
+    var writeBackDigest: UInt = 0
     /// Lookup only: item identity → record.
     var recordByID: [ObjectIdentifier: ItemRecord] = [:]
     /// Lookup only: group member identity → the group's record.

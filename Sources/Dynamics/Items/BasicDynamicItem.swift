@@ -20,6 +20,10 @@ import Foundation
 /// the shape must declare the two properties itself: a protocol's default is fixed when the class
 /// conforms, so a subclass's property of the same name would not replace it.)
 open class BasicDynamicItem: DynamicItem {
+    // `center` and `transform` are declared first and together (stored properties are laid out in
+    // declaration order) so the animator's two writes per moved item and step share the object's
+    // first cache line or the next: with `bounds` between them they took a cache miss more.
+
     /// The center, in points. Written by the animator after every step.
     ///
     /// Without the runtime exclusivity check (as a `UIView`'s properties have none): the animator
@@ -28,13 +32,13 @@ open class BasicDynamicItem: DynamicItem {
     /// long access to it.
     @exclusivity(unchecked) public var center: CGPoint
 
-    /// The bounds, in points; origin `.zero`, size as given. Change it and call
-    /// ``DynamicAnimator/updateItem(usingCurrentState:)`` to resize the item in a running animator.
-    public var bounds: CGRect
-
     /// The transform; default `.identity`. The animator writes a pure rotation after every step
     /// (no runtime exclusivity check, as for ``center``).
     @exclusivity(unchecked) public var transform: CGAffineTransform = .identity
+
+    /// The bounds, in points; origin `.zero`, size as given. Change it and call
+    /// ``DynamicAnimator/updateItem(usingCurrentState:)`` to resize the item in a running animator.
+    public var bounds: CGRect
 
     /// The collision shape given to the initialiser; default
     /// ``DynamicItemCollisionBoundsType/rectangle``. Subclasses override it as UIKit views do.
