@@ -1,5 +1,6 @@
 @testable import DynamicsEngine
 import Foundation
+import Synchronization
 import Testing
 
 /// The pool's own rules, seen from inside: every block of every stage runs exactly once, whether
@@ -53,6 +54,7 @@ import Testing
     @Test func unitsOfAStalledWorkerAreTakenOver() {
         let pool = WorkerPool(threadCount: 2)
         let count = 1000, unit = 5
+        let workerBegan = Flag()
         let ranBy = UnsafeMutablePointer<Int>.allocate(capacity: count)
         let runs = UnsafeMutablePointer<Int>.allocate(capacity: count)
         let stalledAt = UnsafeMutablePointer<Int>.allocate(capacity: 1)
@@ -63,8 +65,17 @@ import Testing
             runs.initialize(repeating: 0, count: count)
             ranBy.initialize(repeating: -1, count: count)
             stalledAt.pointee = -1
+            workerBegan.value.store(false, ordering: .relaxed)
             pool.forEachUnit(count, minimum: 10, unit: unit) { r, thread in
+                // In a step with the worker, the caller waits (up to 2 s) in its first unit until the
+                // worker has begun one, so the worker's block cannot all go to the caller on a busy
+                // machine that has not yet scheduled the worker; a step on the caller alone is one range.
+                if thread == 0 && r.lowerBound == 0 && r.count < count {
+                    let deadline = ContinuousClock.now + .seconds(2)
+                    while !workerBegan.value.load(ordering: .acquiring) && ContinuousClock.now < deadline { usleep(50) }
+                }
                 for i in r { runs[i] += 1; ranBy[i] = thread }
+                if thread == 1 { workerBegan.value.store(true, ordering: .releasing) }
                 if thread == 1 && stalledAt.pointee < 0 {
                     stalledAt.pointee = r.lowerBound   // only thread 1 writes it during the stage
                     usleep(20_000)
@@ -84,4 +95,9 @@ import Testing
         #expect(stalls > 0, "no step ran with the worker")
         #expect(takenOver == stalls, "the caller took over \(takenOver) of \(stalls) stalled chunks")
     }
+}
+
+/// A flag two threads of a test share.
+final class Flag: Sendable {
+    let value = Atomic<Bool>(false)
 }

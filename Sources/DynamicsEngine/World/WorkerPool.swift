@@ -348,7 +348,9 @@ final class WorkerPool: @unchecked Sendable {
                 exited.broadcast()
                 exited.unlock()
             }
-            var seen = generation.load(ordering: .acquiring)
+            // none seen yet: a worker whose thread starts after the first stage was published joins
+            // it (taking part in a stage that is over, or whose blocks are taken, claims nothing)
+            var seen = -1
             var idleSpins = 0
             var idleSince = ContinuousClock.now
             while !stopping.load(ordering: .acquiring) {
