@@ -233,7 +233,7 @@ extension World {
     }
 
     /// Stage 4 of `prepareContacts`: the constraints, from the contacts in solve order. Colours 1…
-    /// are four lanes wide (`ctx.wide`, in parallel); the overflow slot stays scalar
+    /// are `WideLane.count` lanes wide (`ctx.wide`, in parallel); the overflow slot stays scalar
     /// (`ctx.constraints`).
     func prepareContactConstraints(_ ctx: inout StepContext) {
         let states = ctx.states, sims = ctx.sims
@@ -241,23 +241,25 @@ extension World {
         let ordered = ctx.orderedContacts!
         let contactStart = ctx.contactStart
         let colorCount = ConstraintColoring.colorCount
+        // contacts per wide constraint: all its lanes, fewer only where a test asks (`SolverScratch.wideLanesFilled`)
+        let filled = max(1, min(WideLane.count, scratch.wideLanesFilled))
         var wideStart = [Int](repeating: 0, count: colorCount + 1)   // wide constraints of colour c: wideStart[c]..<wideStart[c + 1]
         for color in 1..<colorCount {
-            wideStart[color + 1] = wideStart[color] + (contactStart[color + 1] - contactStart[color] + 3) / 4
+            wideStart[color + 1] = wideStart[color] + (contactStart[color + 1] - contactStart[color] + filled - 1) / filled
         }
         let wideCount = wideStart[colorCount]
         let overflowCount = contactStart[1]
         let constraints = scratch.overflow.reserve(count: max(1, overflowCount))
         let wide = scratch.wide.reserve(count: max(1, wideCount))
         let wideFirst = scratch.wideFirst.reserve(count: max(1, wideCount))
-        // Each wide constraint's first contact in the solve order and its number of lanes (1…4).
+        // Each wide constraint's first contact in the solve order and its number of lanes (1…`filled`).
         var wideLanes = [UInt8](repeating: 0, count: wideCount)
         for color in 1..<colorCount {
             var k = contactStart[color]
             for w in wideStart[color]..<wideStart[color + 1] {
                 wideFirst[w] = Int32(k)
-                wideLanes[w] = UInt8(min(4, contactStart[color + 1] - k))
-                k += 4
+                wideLanes[w] = UInt8(min(filled, contactStart[color + 1] - k))
+                k += filled
             }
         }
         let softness = ctx.softness, staticSoftness = ctx.staticSoftness, blockSolve = def.blockSolve
@@ -274,12 +276,12 @@ extension World {
             (constraints + k).initialize(to: cc)
         }
         wideLanes.withUnsafeBufferPointer { lanes in
-            pool.forEachRange(wideCount, minimum: SplitSize.wideConstraints) { r in
+            pool.forEachRange(wideCount, minimum: WideLane.prepareSplit) { r in
                 for w in r {
                     let first = Int(wideFirst[w])
                     let wc = wide + w
                     // every lane is written whole, so the buffer needs no clearing (a 560-byte copy)
-                    for lane in Int(lanes[w])..<4 { WideContact.padLane(wc, lane, dummy: dummy) }
+                    for lane in Int(lanes[w])..<WideLane.count { WideContact.padLane(wc, lane, dummy: dummy) }
                     for lane in 0..<Int(lanes[w]) {
                         let input = ordered + first + lane
                         WideContact.prepareLane(wc, lane, input, sims: sims, states: states,
@@ -353,7 +355,7 @@ extension World {
                 for c in overflowContacts { overflow(c) }
             } else {
                 let lo = wideStart[color], n = wideStart[color + 1] - lo
-                pool.forEachChunk(n, minimum: SplitSize.wideSolve) { r, chunk in
+                pool.forEachChunk(n, minimum: WideLane.solveSplit) { r, chunk in
                     wide((lo + r.lowerBound)..<(lo + r.upperBound), trash + Int32(chunk))
                 }
             }
@@ -466,7 +468,7 @@ extension World {
         }
         if ctx.anyRestitution {
             // else the last relax pass stored them
-            pool.forEachRange(ctx.wideCount, minimum: SplitSize.wideConstraints) { r in
+            pool.forEachRange(ctx.wideCount, minimum: WideLane.prepareSplit) { r in
                 for w in r { WideContactSolver.storeImpulses(wide + w, into: impulses) }
             }
         }
