@@ -143,6 +143,8 @@ if !options.scenes.isEmpty {
 }
 
 if !options.json {
+    // the engine's build-time SIMD width (`-Xswiftc -DDYNAMICS_WIDE8` builds eight lanes)
+    print("contact solver: \(World.contactLaneCount) lanes")
     print("scene            bodies  joints  contacts   awake   steps   min ms/step   median ms/step   hash              UIKit layer")
 }
 let clock = ContinuousClock()
@@ -217,7 +219,7 @@ for scene in selected {
         let layer = (layerShare.map { ",\"uikit_layer_share\":\($0)" } ?? "")
             + (forceShare.map { ",\"uikit_forces_share\":\($0)" } ?? "")
         let solo = options.threads > 1 ? ",\"solo_steps\":\(soloSteps)" : ""
-        print("{\"scene\":\"\(scene.name)\",\"bodies\":\(counters.bodies),\"joints\":\(counters.joints),\"steps\":\(steps),\"threads\":\(options.threads),\"ms_per_step_min\":\(minimum),\"ms_per_step_median\":\(median),\"contacts\":\(counters.contacts),\"awake\":\(counters.awake),\"hash\":\"\(hashText)\"\(layer)\(solo)}")
+        print("{\"scene\":\"\(scene.name)\",\"bodies\":\(counters.bodies),\"joints\":\(counters.joints),\"steps\":\(steps),\"threads\":\(options.threads),\"contact_lanes\":\(World.contactLaneCount),\"ms_per_step_min\":\(minimum),\"ms_per_step_median\":\(median),\"contacts\":\(counters.contacts),\"awake\":\(counters.awake),\"hash\":\"\(hashText)\"\(layer)\(solo)}")
     } else {
         func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
         func lpad(_ s: String, _ n: Int) -> String { s.count >= n ? s : String(repeating: " ", count: n - s.count) + s }

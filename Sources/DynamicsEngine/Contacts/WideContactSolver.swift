@@ -1,45 +1,91 @@
-/// Four contact constraints of one colour, stored lane by lane (structure of arrays), solved at once
-/// with `SIMD4<Float>` — Box2D v3's "wide" contacts.
+#if !DYNAMICS_WIDE8
+/// One float per lane of a wide contact constraint: four lanes (SSE2's width), the default.
 ///
-/// A colour holds no dynamic body twice, so the four lanes never write the same dynamic body: the
-/// solver gathers the eight bodies' velocities and delta poses, solves all lanes, and scatters the
+/// Built for a CPU with AVX2, `-Xswiftc -DDYNAMICS_WIDE8` makes it eight lanes (Box2D v3's AVX2
+/// width; README, "Building for your CPU"). Without AVX, LLVM splits each eight-lane operation in
+/// two and the solver's two gathered bodies no longer fit in the 16 SSE registers: the default
+/// build at eight lanes ran 6 % more instructions on large_pyramid (1.28 G against 1.21 G over 30
+/// steps, callgrind), so the width is a build choice. A lane's arithmetic is the same at either
+/// width, so the results are too.
+typealias Lanes = SIMD4<Float>
+/// One body index per lane of a wide contact constraint (`Lanes`' width).
+typealias LaneIndices = SIMD4<Int32>
+#else
+/// One float per lane of a wide contact constraint: eight lanes, built with `-Xswiftc -DDYNAMICS_WIDE8`
+/// (for a CPU with AVX2; see the four-lane default).
+typealias Lanes = SIMD8<Float>
+/// One body index per lane of a wide contact constraint (`Lanes`' width).
+typealias LaneIndices = SIMD8<Int32>
+#endif
+
+/// The width of the wide contact solver, fixed when the engine is built.
+enum WideLane {
+    /// Contacts solved at once per wide constraint: 4, or 8 when built with `DYNAMICS_WIDE8`.
+    static let count = Lanes.scalarCount
+    /// Bytes from one lane of a field to the next field (every field of `WideContact` is one `Lanes`
+    /// or `LaneIndices`, four bytes a lane).
+    static let fieldStride = MemoryLayout<Lanes>.stride
+    /// Wide constraints per parallel block of the preparation and of storing impulses: as many
+    /// contacts as `SplitSize.wideConstraints` four-lane constraints, whatever the width.
+    static let prepareSplit = max(1, SplitSize.wideConstraints * 4 / count)
+    /// Wide constraints of one colour per parallel block of the sub-steps: as many contacts as
+    /// `SplitSize.wideSolve` four-lane constraints, whatever the width.
+    static let solveSplit = max(1, SplitSize.wideSolve * 4 / count)
+    /// Wide constraints a thread claims at a time within its block (`WorkerPool.forEachUnit`): as
+    /// many contacts as `SplitSize.wideSolveUnit` four-lane constraints, whatever the width.
+    static let solveUnit = max(1, SplitSize.wideSolveUnit * 4 / count)
+}
+
+extension World {
+    /// How many contacts the engine's contact solver handles at once (its SIMD lanes): 4, or 8 when
+    /// the engine is built with `-Xswiftc -DDYNAMICS_WIDE8`. Fixed at build time; `bench` prints it.
+    package static var contactLaneCount: Int { WideLane.count }
+}
+
+/// `WideLane.count` contact constraints of one colour, stored lane by lane (structure of arrays),
+/// solved at once with `Lanes` — Box2D v3's "wide" contacts.
+///
+/// A colour holds no dynamic body twice, so the lanes never write the same dynamic body: the
+/// solver gathers the bodies' velocities and delta poses, solves all lanes, and scatters the
 /// velocities back. Static bodies (and padding lanes) point at the shared zero record with zero
 /// mass, so their writes change nothing. A one-point manifold leaves its second point with zero
-/// mass, which makes every impulse of that point zero.
+/// mass, which makes every impulse of that point zero. Each lane does the same float operations
+/// whatever the width and whichever lanes it shares a constraint with, so how a colour's contacts
+/// are grouped changes no result (`WideLaneTests`).
 struct WideContact {
-    var a: SIMD4<Int32> = .zero
-    var b: SIMD4<Int32> = .zero
-    var nx: SIMD4<Float> = .zero, ny: SIMD4<Float> = .zero
-    var friction: SIMD4<Float> = .zero
-    var mA: SIMD4<Float> = .zero, iA: SIMD4<Float> = .zero, mB: SIMD4<Float> = .zero, iB: SIMD4<Float> = .zero
-    var biasRate: SIMD4<Float> = .zero, massScale: SIMD4<Float> = .zero, impulseScale: SIMD4<Float> = .zero
+    var a: LaneIndices = .zero
+    var b: LaneIndices = .zero
+    var nx: Lanes = .zero, ny: Lanes = .zero
+    var friction: Lanes = .zero
+    var mA: Lanes = .zero, iA: Lanes = .zero, mB: Lanes = .zero, iB: Lanes = .zero
+    var biasRate: Lanes = .zero, massScale: Lanes = .zero, impulseScale: Lanes = .zero
     // point 1
-    var rA1x: SIMD4<Float> = .zero, rA1y: SIMD4<Float> = .zero, rB1x: SIMD4<Float> = .zero, rB1y: SIMD4<Float> = .zero
-    var base1: SIMD4<Float> = .zero, normalMass1: SIMD4<Float> = .zero, tangentMass1: SIMD4<Float> = .zero
-    var normalImpulse1: SIMD4<Float> = .zero, tangentImpulse1: SIMD4<Float> = .zero, maxNormalImpulse1: SIMD4<Float> = .zero
+    var rA1x: Lanes = .zero, rA1y: Lanes = .zero, rB1x: Lanes = .zero, rB1y: Lanes = .zero
+    var base1: Lanes = .zero, normalMass1: Lanes = .zero, tangentMass1: Lanes = .zero
+    var normalImpulse1: Lanes = .zero, tangentImpulse1: Lanes = .zero, maxNormalImpulse1: Lanes = .zero
     // point 2
-    var rA2x: SIMD4<Float> = .zero, rA2y: SIMD4<Float> = .zero, rB2x: SIMD4<Float> = .zero, rB2y: SIMD4<Float> = .zero
-    var base2: SIMD4<Float> = .zero, normalMass2: SIMD4<Float> = .zero, tangentMass2: SIMD4<Float> = .zero
-    var normalImpulse2: SIMD4<Float> = .zero, tangentImpulse2: SIMD4<Float> = .zero, maxNormalImpulse2: SIMD4<Float> = .zero
+    var rA2x: Lanes = .zero, rA2y: Lanes = .zero, rB2x: Lanes = .zero, rB2y: Lanes = .zero
+    var base2: Lanes = .zero, normalMass2: Lanes = .zero, tangentMass2: Lanes = .zero
+    var normalImpulse2: Lanes = .zero, tangentImpulse2: Lanes = .zero, maxNormalImpulse2: Lanes = .zero
     // the two points' coupling, for the block solve (`ContactBlock`): the normal masses' inverses and
     // the off-diagonal term; `pair` is 1 where both points are solved together, 0 where they are
     // solved one after the other (a contact between moving bodies, one point, or two too close to
     // tell apart)
-    var k11: SIMD4<Float> = .zero, k22: SIMD4<Float> = .zero, k12: SIMD4<Float> = .zero, pair: SIMD4<Float> = .zero
+    var k11: Lanes = .zero, k22: Lanes = .zero, k12: Lanes = .zero, pair: Lanes = .zero
     // restitution only (last, so the sub-steps never bring them into cache)
-    var restitution: SIMD4<Float> = .zero, relativeVelocity1: SIMD4<Float> = .zero, relativeVelocity2: SIMD4<Float> = .zero
+    var restitution: Lanes = .zero, relativeVelocity1: Lanes = .zero, relativeVelocity2: Lanes = .zero
     /// Each lane's place in the step's contact order (`ContactInput.found`), where its impulses are
     /// stored; −1 in a padding lane.
-    var found: SIMD4<Int32> = .zero
+    var found: LaneIndices = .zero
 
     /// Makes one lane of `w` a padding lane, in place: a constraint on the shared zero body `dummy`
-    /// with zero mass, so it applies no impulse. Every field is four lanes of four bytes, so the
-    /// lane is zeroed field by field.
+    /// with zero mass, so it applies no impulse. Every field is `WideLane.count` lanes of four
+    /// bytes, so the lane is zeroed field by field.
     @inline(__always)
     static func padLane(_ w: UnsafeMutablePointer<WideContact>, _ lane: Int, dummy: Int32) {
         let raw = UnsafeMutableRawPointer(w)
-        for field in 0..<(MemoryLayout<WideContact>.size / 16) {
-            raw.storeBytes(of: 0 as Float, toByteOffset: 16 &* field &+ 4 &* lane, as: Float.self)
+        for field in 0..<(MemoryLayout<WideContact>.size / WideLane.fieldStride) {
+            raw.storeBytes(of: 0 as Float, toByteOffset: WideLane.fieldStride &* field &+ 4 &* lane, as: Float.self)
         }
         let a = MemoryLayout<WideContact>.offset(of: \.a)!, b = MemoryLayout<WideContact>.offset(of: \.b)!
         let massScale = MemoryLayout<WideContact>.offset(of: \.massScale)!
@@ -55,7 +101,7 @@ struct WideContact {
     }
 
     /// Prepares one lane straight from its contact's input, with the scalar preparation's arithmetic
-    /// (`ContactSolver.preparePoint`). Building four scalar constraints and then transposing them
+    /// (`ContactSolver.preparePoint`). Building scalar constraints and then transposing them
     /// cost about as much again as the arithmetic. A one-point manifold's second point is zero (zero
     /// mass: no impulse). Every field of the lane is written, so the constraint needs no clearing
     /// first. Each value is stored into its lane in place: a mutating method with a variable lane
@@ -65,10 +111,10 @@ struct WideContact {
                             sims: UnsafePointer<BodyStepData>, states: UnsafePointer<BodyState>, softness: Softness,
                             block blockSolve: Bool) {
         let offset = 4 &* lane
-        @inline(__always) func put(_ field: UnsafeMutablePointer<SIMD4<Float>>, _ x: Float) {
+        @inline(__always) func put(_ field: UnsafeMutablePointer<Lanes>, _ x: Float) {
             UnsafeMutableRawPointer(field).storeBytes(of: x, toByteOffset: offset, as: Float.self)
         }
-        @inline(__always) func put(_ field: UnsafeMutablePointer<SIMD4<Int32>>, _ x: Int32) {
+        @inline(__always) func put(_ field: UnsafeMutablePointer<LaneIndices>, _ x: Int32) {
             UnsafeMutableRawPointer(field).storeBytes(of: x, toByteOffset: offset, as: Int32.self)
         }
         let sc = input.pointee.solved
@@ -86,11 +132,11 @@ struct WideContact {
         /// One manifold point into the lane of its ten fields (point 1's or point 2's); zeros for a
         /// point the manifold does not have.
         @inline(__always)
-        func putPoint(_ point: InputPoint?, _ rAx: UnsafeMutablePointer<SIMD4<Float>>, _ rAy: UnsafeMutablePointer<SIMD4<Float>>,
-                      _ rBx: UnsafeMutablePointer<SIMD4<Float>>, _ rBy: UnsafeMutablePointer<SIMD4<Float>>,
-                      _ base: UnsafeMutablePointer<SIMD4<Float>>, _ normalMass: UnsafeMutablePointer<SIMD4<Float>>,
-                      _ tangentMass: UnsafeMutablePointer<SIMD4<Float>>, _ normalImpulse: UnsafeMutablePointer<SIMD4<Float>>,
-                      _ tangentImpulse: UnsafeMutablePointer<SIMD4<Float>>, _ relativeVelocity: UnsafeMutablePointer<SIMD4<Float>>) {
+        func putPoint(_ point: InputPoint?, _ rAx: UnsafeMutablePointer<Lanes>, _ rAy: UnsafeMutablePointer<Lanes>,
+                      _ rBx: UnsafeMutablePointer<Lanes>, _ rBy: UnsafeMutablePointer<Lanes>,
+                      _ base: UnsafeMutablePointer<Lanes>, _ normalMass: UnsafeMutablePointer<Lanes>,
+                      _ tangentMass: UnsafeMutablePointer<Lanes>, _ normalImpulse: UnsafeMutablePointer<Lanes>,
+                      _ tangentImpulse: UnsafeMutablePointer<Lanes>, _ relativeVelocity: UnsafeMutablePointer<Lanes>) {
             guard let mp = point else {
                 put(rAx, 0); put(rAy, 0); put(rBx, 0); put(rBy, 0); put(base, 0); put(normalMass, 0); put(tangentMass, 0)
                 put(normalImpulse, 0); put(tangentImpulse, 0); put(relativeVelocity, 0)
@@ -118,19 +164,20 @@ struct WideContact {
     }
 }
 
-/// Gathered state of four bodies.
+/// Gathered state of `WideLane.count` bodies.
 ///
-/// A `BodyState` is two rows of four floats — (vx, vy, w, flags) and (dpx, dpy, qc, qs) — so four
-/// bodies are gathered with eight vector loads and two 4 × 4 transposes, and written back one row
-/// per body.
+/// A `BodyState` is two rows of four floats — (vx, vy, w, flags) and (dpx, dpy, qc, qs) — so each
+/// four bodies are gathered with eight vector loads and two 4 × 4 transposes (eight lanes are two
+/// such halves), and written back one row per body.
 struct WideBodies {
-    var vx: SIMD4<Float>, vy: SIMD4<Float>, w: SIMD4<Float>, flags: SIMD4<Float>
-    var dpx: SIMD4<Float>, dpy: SIMD4<Float>, qc: SIMD4<Float>, qs: SIMD4<Float>
+    var vx: Lanes, vy: Lanes, w: Lanes, flags: Lanes
+    var dpx: Lanes, dpy: Lanes, qc: Lanes, qs: Lanes
 
+    /// Four bodies' two rows, transposed: (vx, vy, w, flags, dpx, dpy, qc, qs), four lanes each.
     @inline(__always)
-    init(_ s: UnsafePointer<BodyState>, _ idx: SIMD4<Int32>) {
-        let raw = UnsafeRawPointer(s)
-        let o0 = Int(idx[0]) &* 32, o1 = Int(idx[1]) &* 32, o2 = Int(idx[2]) &* 32, o3 = Int(idx[3]) &* 32
+    static func gather4(_ raw: UnsafeRawPointer, _ i0: Int32, _ i1: Int32, _ i2: Int32, _ i3: Int32)
+        -> (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>) {
+        let o0 = Int(i0) &* 32, o1 = Int(i1) &* 32, o2 = Int(i2) &* 32, o3 = Int(i3) &* 32
         let v0 = raw.loadUnaligned(fromByteOffset: o0, as: SIMD4<Float>.self)
         let v1 = raw.loadUnaligned(fromByteOffset: o1, as: SIMD4<Float>.self)
         let v2 = raw.loadUnaligned(fromByteOffset: o2, as: SIMD4<Float>.self)
@@ -139,36 +186,62 @@ struct WideBodies {
         let p1 = raw.loadUnaligned(fromByteOffset: o1 &+ 16, as: SIMD4<Float>.self)
         let p2 = raw.loadUnaligned(fromByteOffset: o2 &+ 16, as: SIMD4<Float>.self)
         let p3 = raw.loadUnaligned(fromByteOffset: o3 &+ 16, as: SIMD4<Float>.self)
-        vx = SIMD4(v0[0], v1[0], v2[0], v3[0])
-        vy = SIMD4(v0[1], v1[1], v2[1], v3[1])
-        w = SIMD4(v0[2], v1[2], v2[2], v3[2])
-        flags = SIMD4(v0[3], v1[3], v2[3], v3[3])
-        dpx = SIMD4(p0[0], p1[0], p2[0], p3[0])
-        dpy = SIMD4(p0[1], p1[1], p2[1], p3[1])
-        qc = SIMD4(p0[2], p1[2], p2[2], p3[2])
-        qs = SIMD4(p0[3], p1[3], p2[3], p3[3])
+        return (SIMD4(v0[0], v1[0], v2[0], v3[0]), SIMD4(v0[1], v1[1], v2[1], v3[1]),
+                SIMD4(v0[2], v1[2], v2[2], v3[2]), SIMD4(v0[3], v1[3], v2[3], v3[3]),
+                SIMD4(p0[0], p1[0], p2[0], p3[0]), SIMD4(p0[1], p1[1], p2[1], p3[1]),
+                SIMD4(p0[2], p1[2], p2[2], p3[2]), SIMD4(p0[3], p1[3], p2[3], p3[3]))
     }
 
-    /// Writes the four velocity rows back. Lanes of dynamic bodies (`invMass` > 0) go to their
-    /// bodies; the others — static, kinematic and padding lanes, which may share a body with another
-    /// lane or another thread and whose velocities never change — go to the scratch record `trash`,
+    @inline(__always)
+    init(_ s: UnsafePointer<BodyState>, _ idx: LaneIndices) {
+        let raw = UnsafeRawPointer(s)
+        #if !DYNAMICS_WIDE8
+        (vx, vy, w, flags, dpx, dpy, qc, qs) = WideBodies.gather4(raw, idx[0], idx[1], idx[2], idx[3])
+        #else
+        // two halves of four (building each lane from eight sources, or transposing 256-bit rows
+        // within their halves, took more instructions: callgrind, large_pyramid, AVX2)
+        let lo = WideBodies.gather4(raw, idx[0], idx[1], idx[2], idx[3])
+        let hi = WideBodies.gather4(raw, idx[4], idx[5], idx[6], idx[7])
+        vx = Lanes(lowHalf: lo.0, highHalf: hi.0); vy = Lanes(lowHalf: lo.1, highHalf: hi.1)
+        w = Lanes(lowHalf: lo.2, highHalf: hi.2); flags = Lanes(lowHalf: lo.3, highHalf: hi.3)
+        dpx = Lanes(lowHalf: lo.4, highHalf: hi.4); dpy = Lanes(lowHalf: lo.5, highHalf: hi.5)
+        qc = Lanes(lowHalf: lo.6, highHalf: hi.6); qs = Lanes(lowHalf: lo.7, highHalf: hi.7)
+        #endif
+    }
+
+    /// Writes the velocity rows back. Lanes of dynamic bodies (`invMass` > 0) go to their bodies;
+    /// the others — static, kinematic and padding lanes, which may share a body with another lane
+    /// or another thread and whose velocities never change — go to the scratch record `trash`,
     /// which nothing reads and no other chunk running at the same time writes.
     @inline(__always)
-    func scatter(_ s: UnsafeMutablePointer<BodyState>, _ idx: SIMD4<Int32>, _ invMass: SIMD4<Float>, trash: Int32) {
-        let target = SIMD4<Int32>(repeating: trash).replacing(with: idx, where: invMass .> SIMD4<Float>.zero)
+    func scatter(_ s: UnsafeMutablePointer<BodyState>, _ idx: LaneIndices, _ invMass: Lanes, trash: Int32) {
+        let target = LaneIndices(repeating: trash).replacing(with: idx, where: invMass .> Lanes.zero)
         WideBodies.storeRows(UnsafeMutableRawPointer(s), target, vx, vy, w, flags)
     }
 
-    /// Transposes four lanes back into four rows and stores them. Kept out of line on purpose:
-    /// inlined, the optimiser pulls each lane's extraction back through the solver's arithmetic and
-    /// turns the vector code into scalar code with many spills (about 40 % more instructions).
+    /// Four lanes back into four rows, stored at the four targets' velocity rows.
+    @inline(__always)
+    static func storeRows4(_ raw: UnsafeMutableRawPointer, _ t0: Int32, _ t1: Int32, _ t2: Int32, _ t3: Int32,
+                           _ vx: SIMD4<Float>, _ vy: SIMD4<Float>, _ w: SIMD4<Float>, _ flags: SIMD4<Float>) {
+        raw.storeBytes(of: SIMD4(vx[0], vy[0], w[0], flags[0]), toByteOffset: Int(t0) &* 32, as: SIMD4<Float>.self)
+        raw.storeBytes(of: SIMD4(vx[1], vy[1], w[1], flags[1]), toByteOffset: Int(t1) &* 32, as: SIMD4<Float>.self)
+        raw.storeBytes(of: SIMD4(vx[2], vy[2], w[2], flags[2]), toByteOffset: Int(t2) &* 32, as: SIMD4<Float>.self)
+        raw.storeBytes(of: SIMD4(vx[3], vy[3], w[3], flags[3]), toByteOffset: Int(t3) &* 32, as: SIMD4<Float>.self)
+    }
+
+    /// Transposes the lanes back into rows and stores them. Kept out of line on purpose: inlined,
+    /// the optimiser pulls each lane's extraction back through the solver's arithmetic and turns
+    /// the vector code into scalar code with many spills (about 40 % more instructions).
     @inline(never)
-    static func storeRows(_ raw: UnsafeMutableRawPointer, _ target: SIMD4<Int32>, _ vx: SIMD4<Float>, _ vy: SIMD4<Float>,
-                          _ w: SIMD4<Float>, _ flags: SIMD4<Float>) {
-        raw.storeBytes(of: SIMD4(vx[0], vy[0], w[0], flags[0]), toByteOffset: Int(target[0]) &* 32, as: SIMD4<Float>.self)
-        raw.storeBytes(of: SIMD4(vx[1], vy[1], w[1], flags[1]), toByteOffset: Int(target[1]) &* 32, as: SIMD4<Float>.self)
-        raw.storeBytes(of: SIMD4(vx[2], vy[2], w[2], flags[2]), toByteOffset: Int(target[2]) &* 32, as: SIMD4<Float>.self)
-        raw.storeBytes(of: SIMD4(vx[3], vy[3], w[3], flags[3]), toByteOffset: Int(target[3]) &* 32, as: SIMD4<Float>.self)
+    static func storeRows(_ raw: UnsafeMutableRawPointer, _ target: LaneIndices, _ vx: Lanes, _ vy: Lanes,
+                          _ w: Lanes, _ flags: Lanes) {
+        #if !DYNAMICS_WIDE8
+        storeRows4(raw, target[0], target[1], target[2], target[3], vx, vy, w, flags)
+        #else
+        // the two halves as four lanes each (Swift passes an eight-lane vector as two halves)
+        storeRows4(raw, target[0], target[1], target[2], target[3], vx.lowHalf, vy.lowHalf, w.lowHalf, flags.lowHalf)
+        storeRows4(raw, target[4], target[5], target[6], target[7], vx.highHalf, vy.highHalf, w.highHalf, flags.highHalf)
+        #endif
     }
 }
 
@@ -222,18 +295,18 @@ enum WideContactSolver {
         var B = WideBodies(states, c.pointee.b)
         let nx = c.pointee.nx, ny = c.pointee.ny
         let mA = c.pointee.mA, iA = c.pointee.iA, mB = c.pointee.mB, iB = c.pointee.iB
-        let one = SIMD4<Float>(repeating: 1), zero = SIMD4<Float>.zero
+        let one = Lanes(repeating: 1), zero = Lanes.zero
         let biasRate = useBias ? c.pointee.massScale * c.pointee.biasRate : zero
         let massScale = useBias ? c.pointee.massScale : one
         let impulseScale = useBias ? c.pointee.impulseScale : zero
-        let invHW = SIMD4<Float>(repeating: invH)
-        let minBias = SIMD4<Float>(repeating: -maxPushSpeed)
+        let invHW = Lanes(repeating: invH)
+        let minBias = Lanes(repeating: -maxPushSpeed)
         let dpx = B.dpx - A.dpx, dpy = B.dpy - A.dpy
 
         /// One point after the other (Box2D v3).
-        @inline(__always)
-        func normalPoint(_ rAx: SIMD4<Float>, _ rAy: SIMD4<Float>, _ rBx: SIMD4<Float>, _ rBy: SIMD4<Float>,
-                         _ base: SIMD4<Float>, _ normalMass: SIMD4<Float>, _ accumulated: inout SIMD4<Float>, _ maxImpulse: inout SIMD4<Float>) {
+        @inline(always)
+        func normalPoint(_ A: inout WideBodies, _ B: inout WideBodies, _ rAx: Lanes, _ rAy: Lanes, _ rBx: Lanes, _ rBy: Lanes,
+                         _ base: Lanes, _ normalMass: Lanes, _ accumulated: inout Lanes, _ maxImpulse: inout Lanes) {
             // current separation from the motion since the step began
             let rsAx = A.qc * rAx - A.qs * rAy, rsAy = A.qs * rAx + A.qc * rAy
             let rsBx = B.qc * rBx - B.qs * rBy, rsBy = B.qs * rBx + B.qc * rBy
@@ -261,30 +334,30 @@ enum WideContactSolver {
             B.w += iB * (rBx * py - rBy * px)
         }
         /// Both points at once (`ContactBlock`; Box2D 2.x).
-        @inline(__always)
-        func solveNormalsAsBlock() {
+        @inline(always)
+        func solveNormalsAsBlock(_ A: inout WideBodies, _ B: inout WideBodies) {
             // Both points' current separations and normal velocities, from the same velocities: the
             // block solve (`ContactBlock`) finds both impulses at once, so a face landing flat takes the
             // same impulse at both ends instead of the first point's share rotating it.
             let rA1x = c.pointee.rA1x, rA1y = c.pointee.rA1y, rB1x = c.pointee.rB1x, rB1y = c.pointee.rB1y
             let rA2x = c.pointee.rA2x, rA2y = c.pointee.rA2y, rB2x = c.pointee.rB2x, rB2y = c.pointee.rB2y
-            @inline(__always)
-            func separation(_ rAx: SIMD4<Float>, _ rAy: SIMD4<Float>, _ rBx: SIMD4<Float>, _ rBy: SIMD4<Float>,
-                            _ base: SIMD4<Float>) -> SIMD4<Float> {
+            @inline(always)
+            func separation(_ A: WideBodies, _ B: WideBodies, _ rAx: Lanes, _ rAy: Lanes, _ rBx: Lanes, _ rBy: Lanes,
+                            _ base: Lanes) -> Lanes {
                 let rsAx = A.qc * rAx - A.qs * rAy, rsAy = A.qs * rAx + A.qc * rAy
                 let rsBx = B.qc * rBx - B.qs * rBy, rsBy = B.qs * rBx + B.qc * rBy
                 return nx * (dpx + (rsBx - rsAx)) + ny * (dpy + (rsBy - rsAy)) + base
             }
-            @inline(__always)
-            func normalVelocity(_ rAx: SIMD4<Float>, _ rAy: SIMD4<Float>, _ rBx: SIMD4<Float>, _ rBy: SIMD4<Float>) -> SIMD4<Float> {
+            @inline(always)
+            func normalVelocity(_ A: WideBodies, _ B: WideBodies, _ rAx: Lanes, _ rAy: Lanes, _ rBx: Lanes, _ rBy: Lanes) -> Lanes {
                 let dvx = (B.vx - B.w * rBy) - (A.vx - A.w * rAy)
                 let dvy = (B.vy + B.w * rBx) - (A.vy + A.w * rAx)
                 return dvx * nx + dvy * ny
             }
             /// A point's bias and mass scale: a speculative point closes its gap exactly (rigid), a
             /// touching one is soft when biased. Its impulse scale is 1 − mass scale (`Softness`).
-            @inline(__always)
-            func softening(_ s: SIMD4<Float>) -> (bias: SIMD4<Float>, massScale: SIMD4<Float>) {
+            @inline(always)
+            func softening(_ s: Lanes) -> (bias: Lanes, massScale: Lanes) {
                 let speculative = s .> zero
                 var bias = vmax(biasRate * s, minBias)
                 bias.replace(with: s * invHW, where: speculative)
@@ -292,9 +365,9 @@ enum WideContactSolver {
                 pointMassScale.replace(with: one, where: speculative)
                 return (bias, pointMassScale)
             }
-            let s1 = softening(separation(rA1x, rA1y, rB1x, rB1y, c.pointee.base1))
-            let s2 = softening(separation(rA2x, rA2y, rB2x, rB2y, c.pointee.base2))
-            let vn1 = normalVelocity(rA1x, rA1y, rB1x, rB1y), vn2 = normalVelocity(rA2x, rA2y, rB2x, rB2y)
+            let s1 = softening(separation(A, B, rA1x, rA1y, rB1x, rB1y, c.pointee.base1))
+            let s2 = softening(separation(A, B, rA2x, rA2y, rB2x, rB2y, c.pointee.base2))
+            let vn1 = normalVelocity(A, B, rA1x, rA1y, rB1x, rB1y), vn2 = normalVelocity(A, B, rA2x, rA2y, rB2x, rB2y)
             let old1 = c.pointee.normalImpulse1, old2 = c.pointee.normalImpulse2
             let k11 = c.pointee.k11, k22 = c.pointee.k22, k12 = c.pointee.k12
             let pair = c.pointee.pair .> zero
@@ -330,20 +403,20 @@ enum WideContactSolver {
             B.w += iB * ((rB1x * p1y - rB1y * p1x) + (rB2x * p2y - rB2y * p2x))
         }
         if block {
-            solveNormalsAsBlock()
+            solveNormalsAsBlock(&A, &B)
         } else {
-            normalPoint(c.pointee.rA1x, c.pointee.rA1y, c.pointee.rB1x, c.pointee.rB1y, c.pointee.base1, c.pointee.normalMass1,
+            normalPoint(&A, &B, c.pointee.rA1x, c.pointee.rA1y, c.pointee.rB1x, c.pointee.rB1y, c.pointee.base1, c.pointee.normalMass1,
                         &c.pointee.normalImpulse1, &c.pointee.maxNormalImpulse1)
-            normalPoint(c.pointee.rA2x, c.pointee.rA2y, c.pointee.rB2x, c.pointee.rB2y, c.pointee.base2, c.pointee.normalMass2,
+            normalPoint(&A, &B, c.pointee.rA2x, c.pointee.rA2y, c.pointee.rB2x, c.pointee.rB2y, c.pointee.base2, c.pointee.normalMass2,
                         &c.pointee.normalImpulse2, &c.pointee.maxNormalImpulse2)
         }
 
         if !useBias {
             let tx = ny, ty = -nx
             let friction = c.pointee.friction
-            @inline(__always)
-            func frictionPoint(_ rAx: SIMD4<Float>, _ rAy: SIMD4<Float>, _ rBx: SIMD4<Float>, _ rBy: SIMD4<Float>,
-                               _ tangentMass: SIMD4<Float>, _ normalImpulse: SIMD4<Float>, _ accumulated: inout SIMD4<Float>) {
+            @inline(always)
+            func frictionPoint(_ A: inout WideBodies, _ B: inout WideBodies, _ rAx: Lanes, _ rAy: Lanes, _ rBx: Lanes, _ rBy: Lanes,
+                               _ tangentMass: Lanes, _ normalImpulse: Lanes, _ accumulated: inout Lanes) {
                 let dvx = (B.vx - B.w * rBy) - (A.vx - A.w * rAy)
                 let dvy = (B.vy + B.w * rBx) - (A.vy + A.w * rAx)
                 let vt = dvx * tx + dvy * ty
@@ -357,9 +430,9 @@ enum WideContactSolver {
                 B.vx += mB * px; B.vy += mB * py
                 B.w += iB * (rBx * py - rBy * px)
             }
-            frictionPoint(c.pointee.rA1x, c.pointee.rA1y, c.pointee.rB1x, c.pointee.rB1y, c.pointee.tangentMass1,
+            frictionPoint(&A, &B, c.pointee.rA1x, c.pointee.rA1y, c.pointee.rB1x, c.pointee.rB1y, c.pointee.tangentMass1,
                           c.pointee.normalImpulse1, &c.pointee.tangentImpulse1)
-            frictionPoint(c.pointee.rA2x, c.pointee.rA2y, c.pointee.rB2x, c.pointee.rB2y, c.pointee.tangentMass2,
+            frictionPoint(&A, &B, c.pointee.rA2x, c.pointee.rA2y, c.pointee.rB2x, c.pointee.rB2y, c.pointee.tangentMass2,
                           c.pointee.normalImpulse2, &c.pointee.tangentImpulse2)
         }
         A.scatter(states, c.pointee.a, c.pointee.mA, trash: trash)
@@ -372,7 +445,7 @@ extension WideContactSolver {
     /// none), for the next step's warm start.
     @inline(__always)
     static func storeImpulses(_ c: UnsafePointer<WideContact>, into impulses: UnsafeMutablePointer<SolvedImpulses>) {
-        for l in 0..<4 where c.pointee.found[l] >= 0 {
+        for l in 0..<WideLane.count where c.pointee.found[l] >= 0 {
             impulses[Int(c.pointee.found[l])] = SolvedImpulses(
                 p0: PointImpulses(normalImpulse: c.pointee.normalImpulse1[l], tangentImpulse: c.pointee.tangentImpulse1[l],
                                   maxNormalImpulse: c.pointee.maxNormalImpulse1[l]),
@@ -381,21 +454,21 @@ extension WideContactSolver {
         }
     }
 
-    /// Restitution for four lanes, point by point as the scalar solver does it: a point bounces
+    /// Restitution for a wide constraint's lanes, point by point as the scalar solver does it: a point bounces
     /// when it approached faster than `threshold` (pt/s) and took an impulse in the sub-steps.
     static func applyRestitution(_ c: UnsafeMutablePointer<WideContact>, _ states: UnsafeMutablePointer<BodyState>, threshold: Float,
                                  trash: Int32) {
         let e = c.pointee.restitution
-        let zero = SIMD4<Float>.zero
+        let zero = Lanes.zero
         if all(e .== zero) { return }
         var A = WideBodies(states, c.pointee.a)
         var B = WideBodies(states, c.pointee.b)
         let nx = c.pointee.nx, ny = c.pointee.ny
         let mA = c.pointee.mA, iA = c.pointee.iA, mB = c.pointee.mB, iB = c.pointee.iB
-        let minApproach = SIMD4<Float>(repeating: -threshold)
-        @inline(__always)
-        func point(_ rAx: SIMD4<Float>, _ rAy: SIMD4<Float>, _ rBx: SIMD4<Float>, _ rBy: SIMD4<Float>, _ normalMass: SIMD4<Float>,
-                   _ relativeVelocity: SIMD4<Float>, _ accumulated: inout SIMD4<Float>, _ maxImpulse: inout SIMD4<Float>) {
+        let minApproach = Lanes(repeating: -threshold)
+        @inline(always)
+        func point(_ A: inout WideBodies, _ B: inout WideBodies, _ rAx: Lanes, _ rAy: Lanes, _ rBx: Lanes, _ rBy: Lanes, _ normalMass: Lanes,
+                   _ relativeVelocity: Lanes, _ accumulated: inout Lanes, _ maxImpulse: inout Lanes) {
             let active = (e .!= zero) .& (relativeVelocity .<= minApproach) .& (maxImpulse .!= zero)
             if !any(active) { return }
             let dvx = (B.vx - B.w * rBy) - (A.vx - A.w * rAy)
@@ -413,14 +486,14 @@ extension WideContactSolver {
             B.vx += mB * px; B.vy += mB * py
             B.w += iB * (rBx * py - rBy * px)
         }
-        point(c.pointee.rA1x, c.pointee.rA1y, c.pointee.rB1x, c.pointee.rB1y, c.pointee.normalMass1, c.pointee.relativeVelocity1,
+        point(&A, &B, c.pointee.rA1x, c.pointee.rA1y, c.pointee.rB1x, c.pointee.rB1y, c.pointee.normalMass1, c.pointee.relativeVelocity1,
               &c.pointee.normalImpulse1, &c.pointee.maxNormalImpulse1)
-        point(c.pointee.rA2x, c.pointee.rA2y, c.pointee.rB2x, c.pointee.rB2y, c.pointee.normalMass2, c.pointee.relativeVelocity2,
+        point(&A, &B, c.pointee.rA2x, c.pointee.rA2y, c.pointee.rB2x, c.pointee.rB2y, c.pointee.normalMass2, c.pointee.relativeVelocity2,
               &c.pointee.normalImpulse2, &c.pointee.maxNormalImpulse2)
         A.scatter(states, c.pointee.a, c.pointee.mA, trash: trash)
         B.scatter(states, c.pointee.b, c.pointee.mB, trash: trash)
     }
 }
 
-@inline(__always) func vmax(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> { a.replacing(with: b, where: b .> a) }
-@inline(__always) func vmin(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> { a.replacing(with: b, where: b .< a) }
+@inline(__always) func vmax(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: b .> a) }
+@inline(__always) func vmin(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: b .< a) }

@@ -28,8 +28,11 @@ struct SolverScratch {
     let overflowFound = ScratchBuffer<Int32>()
     /// Overflow contacts, prepared as scalar constraints.
     let overflow = ScratchBuffer<ContactConstraint>()
-    /// Coloured contacts, prepared four lanes wide.
+    /// Coloured contacts, prepared `WideLane.count` lanes wide.
     let wide = ScratchBuffer<WideContact>()
+    /// Contacts per wide constraint (1…`WideLane.count`; default all lanes). Fewer only in tests,
+    /// which show that how a colour is grouped into lanes changes no result (`WideLaneTests`).
+    var wideLanesFilled = WideLane.count
     /// For each wide constraint: where its first lane's contact is in the solve order.
     let wideFirst = ScratchBuffer<Int32>()
     /// Elastic contacts for the impact pass (`resolveImpactChains`).
@@ -47,6 +50,7 @@ struct SolverScratch {
         "solvedImpulses": "per-step scratch", "scannedContacts": "per-step scratch",
         "overflowFound": "per-step scratch",
         "overflow": "per-step scratch", "wide": "per-step scratch", "wideFirst": "per-step scratch",
+        "wideLanesFilled": "a test setting, not world state (it changes no result)",
         "impacts": "per-step scratch", "impactBodies": "per-step scratch",
         "solvedContactCount": "per-step scratch (−1 between steps)",
     ]

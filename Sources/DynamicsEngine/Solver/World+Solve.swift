@@ -104,13 +104,13 @@ extension World {
     /// The touching contacts with an awake body, in three stages: found with their colours
     /// (`scanContacts`), put in solve order (`sortContacts`), the impact pass for elastic rows,
     /// then prepared (`prepareContactConstraints`: the overflow slot as scalar constraints, each
-    /// colour four lanes wide).
+    /// colour `WideLane.count` lanes wide).
     ///
     /// Graph colouring puts the constraints in Box2D's solve order (and is what lets a colour be
-    /// solved four lanes wide, or in parallel): overflow first, then colour by colour, joints
+    /// solved several lanes wide, or in parallel): overflow first, then colour by colour, joints
     /// before contacts. A contact's colour is chosen when it begins touching and kept
     /// (`World.colorTouchingContact`), so a step only reads it. Coloured contacts are prepared
-    /// straight into their four-wide constraint and their impulses stored from it: no scalar copy
+    /// straight into their wide constraint and their impulses stored from it: no scalar copy
     /// of them is ever made.
     func prepareContacts(_ ctx: inout StepContext) {
         let scan = scanContacts(&ctx)
@@ -276,7 +276,7 @@ extension World {
     }
 
     /// Stage 4 of `prepareContacts`: the constraints, from the contacts in solve order. Colours 1…
-    /// are four lanes wide (`ctx.wide`, in parallel); the overflow slot stays scalar
+    /// are `WideLane.count` lanes wide (`ctx.wide`, in parallel); the overflow slot stays scalar
     /// (`ctx.constraints`).
     func prepareContactConstraints(_ ctx: inout StepContext) {
         let states = ctx.states, sims = ctx.sims
@@ -284,23 +284,25 @@ extension World {
         let ordered = ctx.orderedContacts!
         let contactStart = ctx.contactStart
         let colorCount = ConstraintColoring.colorCount
+        // contacts per wide constraint: all its lanes, fewer only where a test asks (`SolverScratch.wideLanesFilled`)
+        let filled = max(1, min(WideLane.count, scratch.wideLanesFilled))
         var wideStart = [Int](repeating: 0, count: colorCount + 1)   // wide constraints of colour c: wideStart[c]..<wideStart[c + 1]
         for color in 1..<colorCount {
-            wideStart[color + 1] = wideStart[color] + (contactStart[color + 1] - contactStart[color] + 3) / 4
+            wideStart[color + 1] = wideStart[color] + (contactStart[color + 1] - contactStart[color] + filled - 1) / filled
         }
         let wideCount = wideStart[colorCount]
         let overflowCount = contactStart[1]
         let constraints = scratch.overflow.reserve(count: max(1, overflowCount))
         let wide = scratch.wide.reserve(count: max(1, wideCount))
         let wideFirst = scratch.wideFirst.reserve(count: max(1, wideCount))
-        // Each wide constraint's first contact in the solve order and its number of lanes (1…4).
+        // Each wide constraint's first contact in the solve order and its number of lanes (1…`filled`).
         var wideLanes = [UInt8](repeating: 0, count: wideCount)
         for color in 1..<colorCount {
             var k = contactStart[color]
             for w in wideStart[color]..<wideStart[color + 1] {
                 wideFirst[w] = Int32(k)
-                wideLanes[w] = UInt8(min(4, contactStart[color + 1] - k))
-                k += 4
+                wideLanes[w] = UInt8(min(filled, contactStart[color + 1] - k))
+                k += filled
             }
         }
         let softness = ctx.softness, staticSoftness = ctx.staticSoftness, blockSolve = def.blockSolve
@@ -317,12 +319,12 @@ extension World {
             (constraints + k).initialize(to: cc)
         }
         wideLanes.withUnsafeBufferPointer { lanes in
-            pool.forEachRange(wideCount, minimum: SplitSize.wideConstraints) { r in
+            pool.forEachRange(wideCount, minimum: WideLane.prepareSplit) { r in
                 for w in r {
                     let first = Int(wideFirst[w])
                     let wc = wide + w
                     // every lane is written whole, so the buffer needs no clearing (a 560-byte copy)
-                    for lane in Int(lanes[w])..<4 { WideContact.padLane(wc, lane, dummy: dummy) }
+                    for lane in Int(lanes[w])..<WideLane.count { WideContact.padLane(wc, lane, dummy: dummy) }
                     for lane in 0..<Int(lanes[w]) {
                         let input = ordered + first + lane
                         WideContact.prepareLane(wc, lane, input, sims: sims, states: states,
@@ -397,7 +399,7 @@ extension World {
             } else {
                 let lo = wideStart[color], n = wideStart[color + 1] - lo
                 // units another thread can take over (see `forEachUnit`); the trash record is the thread's
-                pool.forEachUnit(n, minimum: SplitSize.wideSolve, unit: SplitSize.wideSolveUnit) { r, thread in
+                pool.forEachUnit(n, minimum: WideLane.solveSplit, unit: WideLane.solveUnit) { r, thread in
                     wide((lo + r.lowerBound)..<(lo + r.upperBound), trash + Int32(thread))
                 }
             }
@@ -510,7 +512,7 @@ extension World {
         }
         if ctx.anyRestitution {
             // else the last relax pass stored them
-            pool.forEachRange(ctx.wideCount, minimum: SplitSize.wideConstraints) { r in
+            pool.forEachRange(ctx.wideCount, minimum: WideLane.prepareSplit) { r in
                 for w in r { WideContactSolver.storeImpulses(wide + w, into: impulses) }
             }
         }
