@@ -45,11 +45,13 @@ import Testing
             hashes[filled] = w.stateHash()
             let colours = w.lastColorCounts.dropFirst()   // slot 0 is the scalar overflow
             #expect(colours.reduce(0, +) > 300, "touching contacts in colours: \(colours.reduce(0, +))")
-            #expect(colours.filter { $0 > WideLane.count }.count >= 4, "colours wider than a constraint: \(Array(colours))")
+            let wider = colours.filter { $0 > WideLane.count }.count
+            #expect(wider >= 4, "colours wider than a constraint: \(Array(colours))")
         }
         let all = hashes[WideLane.count]!
         for (filled, hash) in hashes.sorted(by: { $0.key < $1.key }) {
-            #expect(hash == all, "\(filled) contact(s) per wide constraint: \(String(hash, radix: 16)), all \(WideLane.count): \(String(all, radix: 16))")
+            let got = String(hash, radix: 16), whole = String(all, radix: 16)
+            #expect(hash == all, "\(filled) contact(s) per wide constraint: \(got), all \(WideLane.count): \(whole)")
         }
     }
 
