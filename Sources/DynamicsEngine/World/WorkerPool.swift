@@ -235,7 +235,10 @@ final class WorkerPool: @unchecked Sendable {
             next[b].store(gen | UInt64(b * size), ordering: .relaxed)
             units += (min(count, (b + 1) * size) - b * size + unit - 1) / unit
         }
-        publish(blocks: blocks, remaining: units) { block, thread in
+        // A block counts as one more unit, done when its claimant's call returns: the stage cannot
+        // end while a thread that claimed a block has yet to read the stage's closure (others may
+        // have run all of that block's units meanwhile), so the closure it reads is this stage's.
+        publish(blocks: blocks, remaining: units + blocks) { block, thread in
             var ran = 0
             // its own chunk, then (block −1) every chunk, for units nobody has begun
             for b in block >= 0 ? block..<(block + 1) : 0..<blocks {
@@ -251,7 +254,7 @@ final class WorkerPool: @unchecked Sendable {
                     v = next[b].load(ordering: .relaxed)
                 }
             }
-            return ran
+            return block >= 0 ? ran + 1 : ran
         }
     }
 
