@@ -229,10 +229,10 @@ final class WorkerPool: @unchecked Sendable {
         let blocks = (count + size - 1) / size
         let unit = max(1, unit)
         let gen = UInt64((currentGeneration + 1) & 0xFF_FFFF) << 40
-        let next = shared.nextUnit
+        let next = shared.nextUnit, stride = Shared.unitWordStride
         var units = 0
         for b in 0..<blocks {
-            next[b].store(gen | UInt64(b * size), ordering: .relaxed)
+            next[b * stride].store(gen | UInt64(b * size), ordering: .relaxed)
             units += (min(count, (b + 1) * size) - b * size + unit - 1) / unit
         }
         // A block counts as one more unit, done when its claimant's call returns: the stage cannot
@@ -243,15 +243,15 @@ final class WorkerPool: @unchecked Sendable {
             // its own chunk, then (block −1) every chunk, for units nobody has begun
             for b in block >= 0 ? block..<(block + 1) : 0..<blocks {
                 let end = UInt64(min(count, (b + 1) * size))
-                var v = next[b].load(ordering: .relaxed)
+                var v = next[b * stride].load(ordering: .relaxed)
                 while v & ~0xFF_FFFF_FFFF == gen && v & 0xFF_FFFF_FFFF < end {
                     let claim = v + UInt64(unit)
-                    let (claimed, seen) = next[b].compareExchange(expected: v, desired: claim, ordering: .relaxed)
+                    let (claimed, seen) = next[b * stride].compareExchange(expected: v, desired: claim, ordering: .relaxed)
                     if !claimed { v = seen; continue }
                     let start = Int(v & 0xFF_FFFF_FFFF)
                     body(start..<min(Int(end), start + unit), thread)
                     ran += 1
-                    v = next[b].load(ordering: .relaxed)
+                    v = next[b * stride].load(ordering: .relaxed)
                 }
             }
             return block >= 0 ? ran + 1 : ran
@@ -288,16 +288,20 @@ final class WorkerPool: @unchecked Sendable {
         var job: ((Int, Int) -> Int)? = nil
         /// Per block of a `forEachUnit` stage: its generation (high 24 bits) over the first item
         /// of its next unit.
+        /// Block b's word is at `b * unitWordStride`: 128 bytes apart, so two threads claiming in
+        /// their own blocks never write one cache line (nor a pair the processor fetches together).
         let nextUnit: UnsafeMutablePointer<Atomic<UInt64>>
         static let unitBlockCapacity = 4 * 64
+        static let unitWordStride = 16
 
         init() {
-            nextUnit = .allocate(capacity: Shared.unitBlockCapacity)
-            for b in 0..<Shared.unitBlockCapacity { (nextUnit + b).initialize(to: Atomic(0)) }
+            let words = Shared.unitBlockCapacity * Shared.unitWordStride
+            nextUnit = .allocate(capacity: words)
+            for k in 0..<words { (nextUnit + k).initialize(to: Atomic(0)) }
         }
 
         deinit {
-            nextUnit.deinitialize(count: Shared.unitBlockCapacity)
+            nextUnit.deinitialize(count: Shared.unitBlockCapacity * Shared.unitWordStride)
             nextUnit.deallocate()
         }
 
