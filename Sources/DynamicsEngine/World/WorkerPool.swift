@@ -242,16 +242,16 @@ final class WorkerPool: @unchecked Sendable {
             var ran = 0
             // its own chunk, then (block −1) every chunk, for units nobody has begun
             for b in block >= 0 ? block..<(block + 1) : 0..<blocks {
-                let end = UInt64(min(count, (b + 1) * size))
-                var v = next[b * stride].load(ordering: .relaxed)
+                let end = UInt64(min(count, (b + 1) * size)), w = b * stride
+                var v = next[w].load(ordering: .relaxed)
                 while v & ~0xFF_FFFF_FFFF == gen && v & 0xFF_FFFF_FFFF < end {
                     let claim = v + UInt64(unit)
-                    let (claimed, seen) = next[b * stride].compareExchange(expected: v, desired: claim, ordering: .relaxed)
+                    let (claimed, seen) = next[w].compareExchange(expected: v, desired: claim, ordering: .relaxed)
                     if !claimed { v = seen; continue }
                     let start = Int(v & 0xFF_FFFF_FFFF)
                     body(start..<min(Int(end), start + unit), thread)
                     ran += 1
-                    v = next[b * stride].load(ordering: .relaxed)
+                    v = next[w].load(ordering: .relaxed)
                 }
             }
             return block >= 0 ? ran + 1 : ran
