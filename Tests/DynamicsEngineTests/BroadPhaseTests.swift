@@ -73,6 +73,61 @@ import Testing
         _ = partner
     }
 
+    /// A row of overlapping circles in one category that their masks leave out (Box2D's joint grid
+    /// filter) meets no shape, so it stays out of the grid. Each shape that brings a category the
+    /// circles accept (a dynamic box, a static box, one circle refiltered) puts them back in, with a
+    /// contact for every overlap it has; destroyed, it takes them out again.
+    @Test func shapesWhoseMasksMissEveryCategoryInUseLeaveTheGrid() {
+        let w = makeWorld(gravity: .zero, sleep: false)
+        let own = Filter(categoryBits: 2, maskBits: ~UInt64(2))
+        // radius 10, 30 pt apart; fat boxes reach 2.5 pt further (an eighth of 20 pt)
+        var bodies: [BodyID] = [], circles: [ShapeID] = []
+        for i in 0..<20 {
+            bodies.append(addCircle(w, i == 0 ? .static : .dynamic, at: Vec2(30 * Float(i), 0), radius: 10))
+            circles.append(w.shapes(of: bodies[i])[0])
+            w.setFilter(circles[i], own)
+        }
+        let dt: Float = 1.0 / 60
+        func settle() {
+            w.step(dt: dt, substeps: 4)
+            w.findNewPairs()
+            #expect(w.validate().isEmpty)
+            #expect(w.staticIndexErrors().isEmpty)
+            #expect(w.missingPairs().isEmpty)
+            #expect(w.extraPairs().isEmpty)
+        }
+        settle()
+        #expect(w.broadPhaseProxyCounts == (movable: 0, static: 0))
+        #expect(w.contactCount == 0)
+        // a 20 pt box at x = 165 (155...175) touches circles 5 (140...160) and 6 (170...190)
+        let box = addBox(w, at: Vec2(165, 0), half: Vec2(10, 10))
+        settle()
+        #expect(w.broadPhaseProxyCounts == (movable: 20, static: 1))
+        #expect(w.contactCount == 2)
+        w.destroyBody(box)
+        settle()
+        #expect(w.broadPhaseProxyCounts == (movable: 0, static: 0))
+        #expect(w.contactCount == 0)
+        // a static box of a category of its own on circle 1 (x 25...35); circle 0 is static too
+        let floor = addBox(w, .static, at: Vec2(30, 0), half: Vec2(5, 5))
+        w.setFilter(w.shapes(of: floor)[0], Filter(categoryBits: 4))
+        settle()
+        #expect(w.broadPhaseProxyCounts == (movable: 19, static: 2))
+        #expect(w.contactCount == 1)
+        w.destroyBody(floor)
+        settle()
+        #expect(w.broadPhaseProxyCounts == (movable: 0, static: 0))
+        // circle 10 in a category of its own, moved onto circle 9 (x 275...295 against 260...280)
+        w.setFilter(circles[10], Filter(categoryBits: 8))
+        w.setTransform(bodies[10], position: Vec2(285, 0), angle: 0)
+        settle()
+        #expect(w.contactCount == 1)
+        w.setFilter(circles[10], own)
+        settle()
+        #expect(w.contactCount == 0)
+        #expect(w.broadPhaseProxyCounts == (movable: 0, static: 0))
+    }
+
     /// After every step: no contact between shapes whose fat boxes parted (beyond the one step the
     /// narrow phase takes to notice); after the next pair search, every overlapping pair that should
     /// collide has a contact.

@@ -61,6 +61,14 @@ struct BroadPhase {
     /// Crowding pairs (`World.crowdLimit`) the last step's pair search left out: nonzero only in
     /// a heap of deeply overlapping shapes.
     var lastStepCrowdLimited = 0
+    /// Per category bit, how many live shapes that collide with something carry it.
+    private(set) var categoryShapeCounts = [Int32](repeating: 0, count: 64)
+    /// The category bits some live shape that collides with something carries (`categoryShapeCounts`):
+    /// a shape whose mask meets none of them meets no shape at all (`meetsNothing`). Box2D's tree
+    /// skips a subtree whose category bits the query's mask misses; a grid has no subtrees, so the
+    /// test is made once, for the world: a figure of shapes that never collide with each other
+    /// (Box2D's joint grid: one category, masked out) stays out of the grid.
+    private(set) var categoriesInUse: UInt64 = 0
 
     /// The non-static shapes changed (one made or destroyed, a body type, a filter that joins or
     /// leaves the broad phase): the proxy lists are rebuilt before the next pair search, and the
@@ -70,14 +78,61 @@ struct BroadPhase {
         shapeListVersion &+= 1
     }
 
+    /// Whether a shape with filter `f` can collide with no live shape: its filter passes nothing,
+    /// or its mask misses every category in use and no positive group overrides the bits. Such a
+    /// shape is in no proxy list and not in the grid: no pair can come of it, and a grid entry
+    /// would only be moved and scanned past every step.
+    func meetsNothing(_ f: Filter) -> Bool { BroadPhase.meetsNothing(f, inUse: categoriesInUse) }
+
+    static func meetsNothing(_ f: Filter, inUse: UInt64) -> Bool {
+        f.collidesWithNothing || (f.groupIndex <= 0 && f.maskBits & inUse == 0)
+    }
+
+    /// Counts filter `f` in (`delta` 1) or out (−1) of the categories in use, for a shape made,
+    /// destroyed or refiltered. When the set of bits in use changes, shapes may start or stop
+    /// meeting nothing, so the proxy lists and the static layer are rebuilt before the next search.
+    /// A shape that starts meeting something again is found by the search of the shape whose
+    /// category brought it in (a made or refiltered shape is queued for one).
+    mutating func countCategories(of f: Filter, _ delta: Int32) {
+        guard !f.collidesWithNothing else { return }
+        var bits = f.categoryBits
+        while bits != 0 {
+            let i = bits.trailingZeroBitCount
+            bits &= bits &- 1
+            categoryShapeCounts[i] += delta
+        }
+        noteCategoriesCounted()
+    }
+
+    /// Counts the categories of every live shape afresh (a restore).
+    mutating func recountCategories(shapes: SlotPool<Shape>) {
+        categoryShapeCounts = [Int32](repeating: 0, count: 64)
+        for i in 0..<shapes.count where shapes[i].isAlive && !shapes[i].filter.collidesWithNothing {
+            var bits = shapes[i].filter.categoryBits
+            while bits != 0 {
+                categoryShapeCounts[bits.trailingZeroBitCount] += 1
+                bits &= bits &- 1
+            }
+        }
+        noteCategoriesCounted()
+    }
+
+    private mutating func noteCategoriesCounted() {
+        var inUse: UInt64 = 0
+        for i in 0..<64 where categoryShapeCounts[i] > 0 { inUse |= 1 << UInt64(i) }
+        guard inUse != categoriesInUse else { return }
+        categoriesInUse = inUse
+        noteMovableShapesChanged()
+        grid.staticDirty = true
+        staticChanges.removeAll()
+    }
+
     /// The movable and kinematic proxy lists from every shape, in index order.
     mutating func rebuildProxyLists(shapes: SlotPool<Shape>, bodies: SlotPool<Body>) {
         movableProxies.removeAll(keepingCapacity: true)
         kinematicProxies.removeAll(keepingCapacity: true)
-        // A shape whose filter passes nothing is in no list: no pair can come of it, and a grid entry
-        // would only be moved and scanned past every step.
         for i in 0..<shapes.count
-        where shapes[i].isAlive && !shapes[i].isStaticProxy && !shapes[i].filter.collidesWithNothing {
+        where shapes[i].isAlive && !shapes[i].isStaticProxy && !meetsNothing(shapes[i].filter) {
             movableProxies.append(Int32(i))
             if bodies[Int(shapes[i].body)].type == .kinematic { kinematicProxies.append(Int32(i)) }
         }
@@ -85,18 +140,21 @@ struct BroadPhase {
         grid.movableDirty = true
     }
 
-    /// Whether `s` belongs in the grid's static layer now (see `rebuildProxyLists`).
-    static func isStaticGridProxy(_ s: Shape) -> Bool {
-        s.isAlive && s.isStaticProxy && !s.filter.collidesWithNothing
+    /// Whether `s` belongs in the grid's static layer now (see `meetsNothing`).
+    func isStaticGridProxy(_ s: Shape) -> Bool { BroadPhase.isStaticGridProxy(s, inUse: categoriesInUse) }
+
+    static func isStaticGridProxy(_ s: Shape, inUse: UInt64) -> Bool {
+        s.isAlive && s.isStaticProxy && !meetsNothing(s.filter, inUse: inUse)
     }
 
     /// Brings the grid's static layer up to date with the static shapes noted since the last
     /// pair search (`staticChanges`), or rebuilds it from all of them when it is dirty.
     mutating func updateStaticLayer(shapes: SlotPool<Shape>, bodies: SlotPool<Body>) {
         guard grid.staticDirty || !staticChanges.isEmpty else { return }
+        let inUse = categoriesInUse
+        let isMember = { (p: Int32) in BroadPhase.isStaticGridProxy(shapes[Int(p)], inUse: inUse) }
         grid.updateStatic(changes: &staticChanges, shapes: shapes.base, shapeCount: shapes.count, bodies: bodies.base,
-                          isMember: { BroadPhase.isStaticGridProxy(shapes[Int($0)]) },
-                          all: { (0..<Int32(shapes.count)).filter { BroadPhase.isStaticGridProxy(shapes[Int($0)]) } })
+                          isMember: isMember, all: { (0..<Int32(shapes.count)).filter(isMember) })
     }
 
     /// Picks the grid cell from the typical size of movable shapes: the median of their fat boxes'
@@ -144,6 +202,7 @@ struct BroadPhase {
         "segmentJoins": "rebuilt with segmentGhosts (segmentGhostsDirty)",
         "shapeListVersion": "goes up on restore (proxyListDirty is set)",
         "queryIndex": "rebuilt by the next query (the version changed); queries never change a step",
+        "categoryShapeCounts": "counted afresh from the shapes", "categoriesInUse": "counted afresh from the shapes",
         "pairCandidates": "per-step scratch", "lastStepCrowdLimited": "statistics of the last step",
     ]
 }

@@ -3,7 +3,7 @@
 
 extension World {
     /// Whether shape `p` belongs in the grid's static layer now (see `BroadPhase.rebuildProxyLists`).
-    func isStaticGridProxy(_ p: Int32) -> Bool { BroadPhase.isStaticGridProxy(shapes[Int(p)]) }
+    func isStaticGridProxy(_ p: Int32) -> Bool { broadPhase.isStaticGridProxy(shapes[Int(p)]) }
 
     /// Brings the grid's static layer up to date (`BroadPhase.updateStaticLayer`).
     func updateStaticLayer() { broadPhase.updateStaticLayer(shapes: shapes, bodies: bodies) }
@@ -30,8 +30,10 @@ extension World {
         }
         updateStaticLayer()
         // Moves of shapes the grid does not hold (see `rebuildProxyLists`) need no search.
+        let inUse = broadPhase.categoriesInUse
         broadPhase.movedProxies.removeAll { p in
-            guard Int(p) < shapes.count, shapes[Int(p)].isAlive, shapes[Int(p)].filter.collidesWithNothing else { return false }
+            guard Int(p) < shapes.count, shapes[Int(p)].isAlive else { return false }
+            guard BroadPhase.meetsNothing(shapes[Int(p)].filter, inUse: inUse) else { return false }
             shapes[Int(p)].enlarged = false
             return true
         }

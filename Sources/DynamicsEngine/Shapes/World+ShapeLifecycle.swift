@@ -48,6 +48,7 @@ extension World {
         bodies[bi].headShape = index
         bodies[bi].shapeCount += 1
         broadPhase.movedProxies.append(index)
+        broadPhase.countCategories(of: s.filter, 1)
         if s.isStaticProxy { noteStaticChange(index) } else { broadPhase.noteMovableShapesChanged() }
         if bodies[bi].type != .dynamic && bodies[bi].shapeCount > 1 {
             // A static or kinematic body has no mass to recompute, only its reach: one more shape
@@ -91,6 +92,7 @@ extension World {
 
     func freeShape(_ si: Int32) {
         let wasStatic = shapes[Int(si)].isStaticProxy
+        broadPhase.countCategories(of: shapes[Int(si)].filter, -1)
         shapes[Int(si)].polygon?.free()
         shapes[Int(si)].polygon = nil
         shapes.remove(si)

@@ -25,8 +25,12 @@ extension World {
         guard isValid(id), shapes[Int(id.index)].filter != f else { return }
         let si = id.index
         let bi = Int(shapes[Int(si)].body)
-        if shapes[Int(si)].filter.collidesWithNothing != f.collidesWithNothing {
-            // it joins or leaves the broad phase (see `rebuildProxyLists`)
+        let old = shapes[Int(si)].filter
+        let metNothing = broadPhase.meetsNothing(old)
+        broadPhase.countCategories(of: old, -1)
+        broadPhase.countCategories(of: f, 1)
+        if metNothing != broadPhase.meetsNothing(f) {
+            // it joins or leaves the broad phase (see `BroadPhase.meetsNothing`)
             if shapes[Int(si)].isStaticProxy { noteStaticChange(si) } else { broadPhase.noteMovableShapesChanged() }
         }
         shapes[Int(si)].filter = f

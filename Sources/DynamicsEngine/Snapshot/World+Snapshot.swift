@@ -352,6 +352,7 @@ extension World {
         broadPhase.cellSizeChosen = d.cellSizeChosen
         broadPhase.cellSizeProxyCount = d.cellSizeProxyCount
         broadPhase.noteMovableShapesChanged()
+        broadPhase.recountCategories(shapes: shapes)
         broadPhase.staticChanges.removeAll()
         broadPhase.segmentGhostsDirty = true
         broadPhase.segmentJoins = SegmentJoinIndex()

@@ -134,7 +134,7 @@ extension World {
             // behaviour) has nothing to hit: not a bullet
             var s = b.headShape, collides = false
             while s >= 0 && !collides {
-                collides = !shapes.base[Int(s)].filter.collidesWithNothing
+                collides = !broadPhase.meetsNothing(shapes.base[Int(s)].filter)
                 s = shapes.base[Int(s)].nextShape
             }
             if collides { bullets.append(bi) }

@@ -163,6 +163,12 @@ extension World {
     /// in rows, as of the last pair search (for tests of both layouts).
     package var broadPhaseHashesCells: Bool { broadPhase.grid.movable.layout.hashed }
 
+    /// How many shapes the pair search's grid holds, movable and static, as of the last search
+    /// (for tests of `BroadPhase.meetsNothing`).
+    package var broadPhaseProxyCounts: (movable: Int, static: Int) {
+        (broadPhase.movableProxies.count, broadPhase.grid.staticProxyCount)
+    }
+
     /// How many pair searches found the grid's movable layer updated in place instead of rebuilt,
     /// and how many proxies those updates moved to other cells (for tests of the in-place path).
     package var broadPhaseInPlaceCounts: (updates: Int, relocations: Int) {
