@@ -315,14 +315,9 @@ extension World {
         guard zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) else { throw WorldSnapshotError.corrupt("two contacts join the same shapes") }
         // Two touching contacts of one dynamic body in the same colour would be solved at once.
         if r.version >= 2 {
-            var taken = [UInt32](repeating: 0, count: nb)
-            for c in d.contacts where c.isAlive && c.isTouching && c.color != 0 {
-                let bit: UInt32 = 1 << UInt32(c.color)
-                for body in [Int(c.bodyA), Int(c.bodyB)] where d.bodies[body].type == .dynamic {
-                    let why = "two touching contacts of body \(body) share a colour"
-                    guard taken[body] & bit == 0 else { throw WorldSnapshotError.corrupt(why) }
-                    taken[body] |= bit
-                }
+            let held = ConstraintColoring.heldColors(d.contacts, bodyCount: nb) { d.bodies[Int($0)].type == .dynamic }
+            if let t = held.twice {
+                throw WorldSnapshotError.corrupt("two touching contacts of body \(t.body) share a colour")
             }
         }
 

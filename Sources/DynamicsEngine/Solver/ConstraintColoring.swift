@@ -100,15 +100,35 @@ extension World {
     /// kept no colours, are coloured afresh in contact order (`fresh`).
     func rebuildContactColors(fresh: Bool) {
         for i in bodies.indices { bodies[i].contactColors = 0 }
-        for i in contacts.indices where contacts[i].isAlive {
-            guard contacts[i].isTouching else { contacts[i].color = 0; continue }
-            if fresh { colorTouchingContact(Int32(i)); continue }
-            let color = contacts[i].color
-            guard color != 0 else { continue }
-            let bit: UInt32 = 1 << UInt32(color)
-            for body in [Int(contacts[i].bodyA), Int(contacts[i].bodyB)] where bodies[body].type == .dynamic {
-                bodies[body].contactColors |= bit
+        for i in contacts.indices where contacts[i].isAlive && !contacts[i].isTouching { contacts[i].color = 0 }
+        if fresh {
+            for i in contacts.indices where contacts[i].isAlive && contacts[i].isTouching {
+                colorTouchingContact(Int32(i))
+            }
+            return
+        }
+        let held = ConstraintColoring.heldColors(contacts, bodyCount: bodies.count) { bodies[Int($0)].type == .dynamic }
+        for i in bodies.indices { bodies[i].contactColors = held.colors[i] }
+    }
+}
+
+extension ConstraintColoring {
+    /// The colours each dynamic body's touching contacts hold (bit k for colour k), and the first
+    /// body that holds one colour twice, with that colour: its two contacts would be solved at
+    /// once. Colours of 32 and up, which no valid contact has, are left out (the readers of
+    /// snapshots and `World.validate` report them). The one reading of the graph from the
+    /// contacts: a restore's check, the rebuild after it, and `World.validate`.
+    static func heldColors(_ contacts: some Sequence<Contact>, bodyCount: Int,
+                           isDynamic: (Int32) -> Bool) -> (colors: [UInt32], twice: (body: Int, color: UInt8)?) {
+        var held = [UInt32](repeating: 0, count: bodyCount)
+        var twice: (body: Int, color: UInt8)?
+        for c in contacts where c.isAlive && c.isTouching && c.color != 0 && c.color < 32 {
+            let bit: UInt32 = 1 << UInt32(c.color)
+            for body in [c.bodyA, c.bodyB] where isDynamic(body) {
+                if held[Int(body)] & bit != 0 && twice == nil { twice = (Int(body), c.color) }
+                held[Int(body)] |= bit
             }
         }
+        return (held, twice)
     }
 }

@@ -68,25 +68,14 @@ extension World {
             }
         }
         // the constraint graph: each dynamic body holds exactly its touching contacts' colours, each once
-        var held = [UInt32](repeating: 0, count: bodies.count)
-        func twice(_ body: Int, _ color: UInt8) -> String {
-            "body \(body) has two touching contacts of colour \(color)"
-        }
         for (i, c) in contacts.enumerated() where c.isAlive {
-            guard c.isTouching else {
-                if c.color != 0 { errors.append("contact \(i) keeps colour \(c.color) without touching") }
-                continue
-            }
+            if !c.isTouching && c.color != 0 { errors.append("contact \(i) keeps colour \(c.color) without touching") }
             if Int(c.color) >= ConstraintColoring.colorCount { errors.append("contact \(i) has colour \(c.color)") }
-            guard c.color != 0, Int(c.color) < 32 else { continue }
-            let bit: UInt32 = 1 << UInt32(c.color)
-            for body in [Int(c.bodyA), Int(c.bodyB)] where bodies[body].type == .dynamic {
-                if held[body] & bit != 0 { errors.append(twice(body, c.color)) }
-                held[body] |= bit
-            }
         }
-        for (i, b) in bodies.enumerated() where b.isAlive && b.contactColors != held[i] {
-            let marked = String(b.contactColors, radix: 2), holds = String(held[i], radix: 2)
+        let held = ConstraintColoring.heldColors(contacts, bodyCount: bodies.count) { bodies[Int($0)].type == .dynamic }
+        if let t = held.twice { errors.append("body \(t.body) has two touching contacts of colour \(t.color)") }
+        for (i, b) in bodies.enumerated() where b.isAlive && b.contactColors != held.colors[i] {
+            let marked = String(b.contactColors, radix: 2), holds = String(held.colors[i], radix: 2)
             errors.append("body \(i) marks colours \(marked), its contacts hold \(holds)")
         }
         if alive != broadPhase.pairs.count {
