@@ -73,6 +73,10 @@ struct PolygonStore {
     /// The farthest vertex's distance from the centroid: the polygon's size for the contact
     /// budget (`World.crowdLimit`), fixed for its lifetime.
     var extent: Float
+    /// A copy of the vertices of a polygon of at most four (a box, a triangle), in the shape
+    /// itself: the shape's box is computed every step for every awake shape, and reading the vertex
+    /// list (its own allocation) was a cache miss per shape, half of that pass (10 000 items).
+    var inline: (Vec2, Vec2, Vec2, Vec2) = (.zero, .zero, .zero, .zero)
 
     init(points: [Vec2]) {
         let n = points.count
@@ -80,6 +84,10 @@ struct PolygonStore {
         normals = .allocate(capacity: n)
         count = Int32(n)
         vertices.initialize(from: points, count: n)
+        if n <= 4 {
+            // unused places repeat the first vertex, so the box of all four is the polygon's
+            inline = (points[0], points[min(1, n - 1)], points[min(2, n - 1)], points[min(3, n - 1)])
+        }
         for i in 0..<n {
             let e = points[(i + 1) % n] - points[i]
             normals[i] = e.rightPerp.normalized
@@ -198,6 +206,12 @@ extension Shape {
             return AABB(lower: minv(a, b), upper: maxv(a, b))
         case .polygon:
             let poly = polygon!
+            if poly.count <= 4 {
+                // the same points in the same order as the loop below, so the same bits
+                let q = poly.inline
+                let a = xf.apply(q.0), b = xf.apply(q.1), c = xf.apply(q.2), d = xf.apply(q.3)
+                return AABB(lower: minv(minv(minv(a, b), c), d), upper: maxv(maxv(maxv(a, b), c), d))
+            }
             var lo = xf.apply(poly.vertices[0]), hi = lo
             for i in 1..<Int(poly.count) {
                 let v = xf.apply(poly.vertices[i])
