@@ -125,6 +125,9 @@ extension World {
     /// search, which cover their poses at the step's start; a query grown by the farthest any body
     /// travelled covers every path.
     func solveBullets(_ fast: [Int32], dt: Float) {
+        // no moving shape meets anything (UIKit items in no collision behaviour): no bullets, and
+        // no need to read each fast body's shapes to find that out
+        if !broadPhase.proxyListDirty && broadPhase.movableProxies.isEmpty { return }
         let bodyBase = bodies.base
         var bullets: [Int32] = []
         for bi in fast {
