@@ -95,13 +95,17 @@ struct BroadPhase {
     /// category brought it in (a made or refiltered shape is queued for one).
     mutating func countCategories(of f: Filter, _ delta: Int32) {
         guard !f.collidesWithNothing else { return }
-        var bits = f.categoryBits
+        var bits = f.categoryBits, crossed = false
         while bits != 0 {
             let i = bits.trailingZeroBitCount
             bits &= bits &- 1
+            let before = categoryShapeCounts[i]
             categoryShapeCounts[i] += delta
+            crossed = crossed || (before == 0) != (categoryShapeCounts[i] == 0)
         }
-        noteCategoriesCounted()
+        // the set of bits in use changes only when a count reaches or leaves zero: made shapes
+        // of categories already in use (nearly all of them) skip the 64-bit rescan
+        if crossed { noteCategoriesCounted() }
     }
 
     /// Counts the categories of every live shape afresh (a restore).
