@@ -174,9 +174,14 @@ struct UniformGrid {
     /// Whether a proxy covering the cells `r` goes to a large list (see `largeCellLimit`).
     @inline(__always)
     func isLarge(_ r: (x0: Int32, y0: Int32, x1: Int32, y1: Int32)) -> Bool {
+        UniformGrid.isLarge(r, limit: largeCellLimit)
+    }
+
+    /// `isLarge` with the cell limit given.
+    @inline(__always)
+    static func isLarge(_ r: (x0: Int32, y0: Int32, x1: Int32, y1: Int32), limit: Int) -> Bool {
         // the side test first: a huge range's cell count is only defined in Int
-        r.x1 - r.x0 >= UniformGrid.largeSideLimit || r.y1 - r.y0 >= UniformGrid.largeSideLimit
-            || UniformGrid.cellCount(r) > largeCellLimit
+        r.x1 - r.x0 >= largeSideLimit || r.y1 - r.y0 >= largeSideLimit || cellCount(r) > limit
     }
 
     private(set) var movable = GridLayer()
@@ -193,6 +198,11 @@ struct UniformGrid {
     private(set) var relocations = 0
     /// Scratch for a rebuild: the cell range (x0, y0, x1, y1) of each small proxy.
     private var cellRanges: [SIMD4<Int32>] = []
+    /// Scratch for a rebuild on several threads: each part's bucket counts, then its next places.
+    private var partCounts: [Int32] = []
+    /// The fewest movable proxies rebuilt on several threads (`buildInParallel`): below it the
+    /// five stages' hand-offs cost more than they save.
+    static let parallelBuildMinimum = 2048
 
     /// Cell coordinates of a coordinate; far-away or non-finite values clamp instead of trapping.
     @inline(__always)
@@ -267,22 +277,8 @@ struct UniformGrid {
         }
         swap(&large, &layer.large)
         layer.smallCount = count
-        var tableSize = 64
-        while tableSize < total * 2 { tableSize <<= 1 }
-        layer.layout = BucketLayout(mask: tableSize - 1)
-        if count > 0 {
-            var rowShift = 0
-            let width = Int(highX) - Int(lowX) + 1, height = Int(highY) - Int(lowY) + 1
-            while (1 << rowShift) < width && rowShift < 40 { rowShift += 1 }
-            // Rows only while the occupied block (rows padded to a power of two) fits twice the table;
-            // a block smaller than the table shrinks it, as the buckets past the block would stay empty
-            // (less to clear and sum on every rebuild).
-            if rowShift < 40 && height <= (2 * tableSize) >> rowShift {
-                let block = height << rowShift
-                while tableSize > 64 && tableSize >= 2 * block { tableSize >>= 1 }
-                layer.layout = BucketLayout(originX: Int(lowX), originY: Int(lowY), rowShift: rowShift, mask: tableSize - 1, hashed: false)
-            }
-        }
+        layer.layout = UniformGrid.layout(count: count, total: total, low: (lowX, lowY), high: (highX, highY))
+        let tableSize = layer.layout.mask + 1
         if layer.start.count != tableSize + 1 { layer.start = Array(repeating: 0, count: tableSize + 1) }
         if layer.entries.count < total { layer.entries = Array(repeating: GridEntry.unused, count: total) }
         let m = layer.layout
@@ -344,6 +340,193 @@ struct UniformGrid {
             layer.live = total
             layer.changes = 0
         }
+    }
+
+    /// What one part of a parallel rebuild found in its share of the proxies.
+    private struct BuildPart {
+        var small = 0
+        var total = 0
+        var low = (x: Int32.max, y: Int32.max)
+        var high = (x: Int32.min, y: Int32.min)
+        var large: [GridEntry] = []
+    }
+
+    /// `build` of the movable layer on the pool's threads, with the same result: the same entries
+    /// in the same buckets in the same order, the same `small`, `large` and slots, so nothing
+    /// downstream can tell how many threads built it.
+    ///
+    /// Why: a scene where more than an eighth of the proxies grow their boxes each step rebuilds
+    /// the layer every step, and serially that was the largest part of the pair search that did
+    /// not scale (junkyard: 7 % of a one-thread step). The counting sort splits into parts of the
+    /// proxies, each counting into buckets of its own; the parts' counts are then turned into
+    /// places bucket by bucket, part after part, so within a bucket the proxies stay in proxy
+    /// order, as the serial sort leaves them. Five stages: gather (entries and cells, each part
+    /// packing its small proxies at the front of its share), count, sum ranges of buckets, turn
+    /// the counts into places, fill.
+    private func buildInParallel(
+        _ proxies: [Int32], shapes: UnsafePointer<Shape>, shapeCount: Int, bodies: UnsafePointer<Body>,
+        pool: WorkerPool, into layer: inout GridLayer, ranges: inout [SIMD4<Int32>], counts: inout [Int32]
+    ) {
+        layer.large.removeAll(keepingCapacity: true)
+        layer.extra.removeAll(keepingCapacity: true)
+        if layer.slotOf.count != shapeCount { layer.slotOf = Array(repeating: -1, count: shapeCount) } else {
+            layer.slotOf.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
+        }
+        let n = proxies.count
+        if layer.small.count < n { layer.small = Array(repeating: GridEntry.unused, count: n) }
+        if ranges.count < n { ranges = Array(repeating: .zero, count: n) }
+        let parts = pool.threadCount
+        let results = UnsafeMutablePointer<BuildPart>.allocate(capacity: parts)
+        results.initialize(repeating: BuildPart(), count: parts)
+        defer { results.deinitialize(count: parts); results.deallocate() }
+        let inv = invCellSize, limit = largeCellLimit
+        // Gather: part j packs its small proxies at the front of its share, from n·j/parts.
+        proxies.withUnsafeBufferPointer { list in
+            layer.small.withUnsafeMutableBufferPointer { smBuf in
+                ranges.withUnsafeMutableBufferPointer { rsBuf in
+                    let list = list.baseAddress!, sm = smBuf.baseAddress!, rs = rsBuf.baseAddress!
+                    pool.run(blocks: parts) { j in
+                        var part = BuildPart()
+                        var c = n * j / parts
+                        for k in (n * j / parts)..<(n * (j + 1) / parts) {
+                            var e = GridEntry(list[k], shapes: shapes, bodies: bodies, conservative: false)
+                            let r = UniformGrid.cellRange(e.box, inv)
+                            if UniformGrid.isLarge(r, limit: limit) { part.large.append(e); continue }
+                            e.lowCellX = UInt8(truncatingIfNeeded: r.x0)
+                            e.lowCellY = UInt8(truncatingIfNeeded: r.y0)
+                            sm[c] = e
+                            rs[c] = SIMD4(r.x0, r.y0, r.x1, r.y1)
+                            c += 1
+                            part.total += UniformGrid.cellCount(r)
+                            part.low = (Swift.min(part.low.x, r.x0), Swift.min(part.low.y, r.y0))
+                            part.high = (Swift.max(part.high.x, r.x1), Swift.max(part.high.y, r.y1))
+                        }
+                        part.small = c - n * j / parts
+                        results[j] = part
+                    }
+                    // Serially: the shares close up (only behind a part that held large proxies).
+                    var count = 0
+                    for j in 0..<parts {
+                        let from = n * j / parts
+                        if from != count {
+                            for k in 0..<results[j].small { sm[count + k] = sm[from + k]; rs[count + k] = rs[from + k] }
+                        }
+                        count += results[j].small
+                    }
+                }
+            }
+        }
+        // The large lists join in part order, as the serial pass would have listed them.
+        var count = 0, total = 0
+        var low = (x: Int32.max, y: Int32.max), high = (x: Int32.min, y: Int32.min)
+        for j in 0..<parts {
+            let part = results[j]
+            count += part.small
+            total += part.total
+            low = (Swift.min(low.x, part.low.x), Swift.min(low.y, part.low.y))
+            high = (Swift.max(high.x, part.high.x), Swift.max(high.y, part.high.y))
+            layer.large.append(contentsOf: part.large)
+        }
+        layer.smallCount = count
+        let m = UniformGrid.layout(count: count, total: total, low: low, high: high)
+        layer.layout = m
+        let tableSize = m.mask + 1
+        if layer.start.count != tableSize + 1 { layer.start = Array(repeating: 0, count: tableSize + 1) }
+        if layer.entries.count < total { layer.entries = Array(repeating: GridEntry.unused, count: total) }
+        if counts.count < parts * tableSize { counts = Array(repeating: 0, count: parts * tableSize) }
+        let rangeStart = UnsafeMutablePointer<Int32>.allocate(capacity: parts + 1)
+        defer { rangeStart.deallocate() }
+        // The arrays are moved out of the layer, so each is borrowed on its own below.
+        var small: [GridEntry] = [], start: [Int32] = [], entries: [GridEntry] = [], slotOf: [Int32] = []
+        func exchange() {
+            swap(&small, &layer.small); swap(&start, &layer.start)
+            swap(&entries, &layer.entries); swap(&slotOf, &layer.slotOf)
+        }
+        exchange()
+        defer { exchange() }
+        small.withUnsafeBufferPointer { smBuf in ranges.withUnsafeBufferPointer { rsBuf in
+        start.withUnsafeMutableBufferPointer { stBuf in entries.withUnsafeMutableBufferPointer { enBuf in
+        slotOf.withUnsafeMutableBufferPointer { slotBuf in counts.withUnsafeMutableBufferPointer { cntBuf in
+            let sm = smBuf.baseAddress!, rs = rsBuf.baseAddress!, st = stBuf.baseAddress!, en = enBuf.baseAddress!
+            let slots = slotBuf.baseAddress!, slotCount = slotBuf.count, cnt = cntBuf.baseAddress!
+            // Count: part j counts the cells of its share of the packed proxies into its own buckets.
+            pool.run(blocks: parts) { j in
+                let own = cnt + j * tableSize
+                own.update(repeating: 0, count: tableSize)
+                for k in (count * j / parts)..<(count * (j + 1) / parts) {
+                    let r = rs[k]
+                    var iy = r.y
+                    while iy <= r.w {
+                        let row = m.row(iy)
+                        var ix = r.x
+                        while ix <= r.z { own[m.bucket(row: row, ix)] += 1; ix += 1 }
+                        iy += 1
+                    }
+                }
+            }
+            // Sum each range of buckets over all parts, then (serially) where each range starts.
+            pool.run(blocks: parts) { t in
+                var sum: Int32 = 0
+                for j in 0..<parts {
+                    let own = cnt + j * tableSize
+                    for i in (tableSize * t / parts)..<(tableSize * (t + 1) / parts) { sum &+= own[i] }
+                }
+                rangeStart[t + 1] = sum
+            }
+            rangeStart[0] = 0
+            for t in 0..<parts { rangeStart[t + 1] &+= rangeStart[t] }
+            // Counts become places: in each bucket part 0's proxies first, then part 1's…
+            pool.run(blocks: parts) { t in
+                var next = rangeStart[t]
+                for i in (tableSize * t / parts)..<(tableSize * (t + 1) / parts) {
+                    st[i] = next
+                    for j in 0..<parts {
+                        let c = cnt[j * tableSize + i]
+                        cnt[j * tableSize + i] = next
+                        next &+= c
+                    }
+                }
+            }
+            st[tableSize] = Int32(total)
+            // Fill: each part writes its proxies forwards, so each bucket lists them in proxy order.
+            pool.run(blocks: parts) { j in
+                let own = cnt + j * tableSize
+                for k in (count * j / parts)..<(count * (j + 1) / parts) {
+                    let r = rs[k], e = sm[k]
+                    if Int(e.proxy) < slotCount { slots[Int(e.proxy)] = Int32(k) }
+                    var iy = r.y
+                    while iy <= r.w {
+                        let row = m.row(iy)
+                        var ix = r.x
+                        while ix <= r.z {
+                            let b = m.bucket(row: row, ix)
+                            en[Int(own[b])] = e
+                            own[b] += 1
+                            ix += 1
+                        }
+                        iy += 1
+                    }
+                }
+            }
+        } } } } } }
+    }
+
+    /// The table for `count` small proxies covering `total` cells within the block of cells from
+    /// `low` to `high`: at least twice `total` buckets, laid out by rows when the block fits.
+    static func layout(count: Int, total: Int, low: (x: Int32, y: Int32), high: (x: Int32, y: Int32)) -> BucketLayout {
+        var tableSize = 64
+        while tableSize < total * 2 { tableSize <<= 1 }
+        guard count > 0 else { return BucketLayout(mask: tableSize - 1) }
+        var rowShift = 0
+        let width = Int(high.x) - Int(low.x) + 1, height = Int(high.y) - Int(low.y) + 1
+        while (1 << rowShift) < width && rowShift < 40 { rowShift += 1 }
+        // Rows only while the occupied block (rows padded to a power of two) fits twice the table;
+        // a block smaller than the table shrinks it, as the buckets past the block would stay empty
+        // (less to clear and sum on every rebuild).
+        guard rowShift < 40 && height <= (2 * tableSize) >> rowShift else { return BucketLayout(mask: tableSize - 1) }
+        let block = height << rowShift
+        while tableSize > 64 && tableSize >= 2 * block { tableSize >>= 1 }
+        return BucketLayout(originX: Int(low.x), originY: Int(low.y), rowShift: rowShift, mask: tableSize - 1, hashed: false)
     }
 
     /// The number of proxies in the static layer (in cells or large).
@@ -473,8 +656,10 @@ struct UniformGrid {
     /// when it can (see `refresh`), else by a rebuild from all movable `proxies`. Either way every
     /// entry then holds its proxy's fat box and flags as they are now, so the search finds the same
     /// pairs.
+    /// A rebuild runs on `pool`'s threads when it has several and the proxies are many
+    /// (`buildInParallel`), with the same result.
     mutating func updateMovable(_ proxies: [Int32], moved: [Int32], shapes: UnsafePointer<Shape>, shapeCount: Int,
-                                bodies: UnsafePointer<Body>) {
+                                bodies: UnsafePointer<Body>, pool: WorkerPool? = nil) {
         var layer = GridLayer()
         swap(&layer, &movable)   // owned uniquely while it changes, so its arrays mutate in place
         defer { swap(&layer, &movable); flagged = moved }
@@ -490,7 +675,16 @@ struct UniformGrid {
         }
         var ranges: [SIMD4<Int32>] = []
         swap(&ranges, &cellRanges)
-        build(proxies, shapes: shapes, shapeCount: shapeCount, bodies: bodies, conservative: false, into: &layer, ranges: &ranges)
+        if let pool, pool.threadCount > 1, proxies.count >= UniformGrid.parallelBuildMinimum {
+            var counts: [Int32] = []
+            swap(&counts, &partCounts)
+            buildInParallel(
+                proxies, shapes: shapes, shapeCount: shapeCount, bodies: bodies, pool: pool, into: &layer,
+                ranges: &ranges, counts: &counts)
+            swap(&counts, &partCounts)
+        } else {
+            build(proxies, shapes: shapes, shapeCount: shapeCount, bodies: bodies, conservative: false, into: &layer, ranges: &ranges)
+        }
         swap(&ranges, &cellRanges)
         movableDirty = false
     }

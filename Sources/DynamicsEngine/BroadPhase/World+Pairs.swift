@@ -40,7 +40,8 @@ extension World {
         guard !broadPhase.movedProxies.isEmpty else { return }
         // Raw views of the pools: no slot is added until the new contacts are created below.
         let base = shapes.base, bodyBase = bodies.base
-        broadPhase.grid.updateMovable(broadPhase.movableProxies, moved: broadPhase.movedProxies, shapes: base, shapeCount: shapes.count, bodies: bodyBase)
+        broadPhase.grid.updateMovable(broadPhase.movableProxies, moved: broadPhase.movedProxies, shapes: base,
+                                      shapeCount: shapes.count, bodies: bodyBase, pool: pool)
         // The merged candidates; the arrays are kept between steps for their capacity.
         var candidates = PairCandidates()
         swap(&candidates, &broadPhase.pairCandidates)
