@@ -193,4 +193,42 @@ import Testing
         #expect(errors.isEmpty, "\(errors)")
         #expect(w.isAwake(other) && w.isAwake(insomniac))
     }
+
+    /// An island sleeps whole or not at all: in a row of five boxes resting side by side on the
+    /// floor, the last with sleep disabled, the four that have rested stay awake for as long as
+    /// they touch it, however far along the row; once it may sleep too, all five fall asleep in
+    /// the same step, as one island (waking the first wakes the last).
+    @Test func aRowSleepsOnlyWhenEveryBoxInItHasRested() {
+        let w = makeWorld(sleep: true, validate: true)
+        addBox(w, .static, at: Vec2(0, 50), half: Vec2(1000, 50))
+        // 0.5 pt apart: within the speculative distance, so each box touches the next
+        let pitch = 2 * Self.half + 0.5
+        var row = (0..<4).map { addBox(w, at: Vec2(Float($0) * pitch, -Self.half), half: Vec2(Self.half, Self.half)) }
+        var bd = BodyDef()
+        bd.position = Vec2(4 * pitch, -Self.half)
+        bd.enableSleep = false
+        let last = w.createBody(bd)
+        w.createShape(on: last, ShapeDef(), .box(halfWidth: Self.half, halfHeight: Self.half, center: .zero, angle: 0))
+        row.append(last)
+        // three times the time to sleep: the first four rest long enough, yet touch the fifth
+        let steps = Int(3 * Self.timeToSleep / Self.dt)
+        for s in 1...steps {
+            w.step(dt: Self.dt, substeps: 4)
+            #expect(w.validationErrors.isEmpty, "step \(s): \(w.validationErrors)")
+            #expect(row.allSatisfy { w.isAwake($0) }, "step \(s): part of the row slept")
+        }
+        let pair = Set([Int(row[3].index), Int(row[4].index)])
+        let touches = w.touchingContactColors.contains { Set([$0.bodyA, $0.bodyB]) == pair }
+        #expect(touches, "the fourth box does not touch the fifth")
+        w.setSleepEnabled(last, true)
+        var asleepAt: [Int?] = Array(repeating: nil, count: row.count)
+        for s in 1...(steps + 60) {
+            w.step(dt: Self.dt, substeps: 4)
+            #expect(w.validationErrors.isEmpty, "step \(s): \(w.validationErrors)")
+            for (i, b) in row.enumerated() where asleepAt[i] == nil && !w.isAwake(b) { asleepAt[i] = s }
+        }
+        #expect(asleepAt[0] != nil && asleepAt.allSatisfy { $0 == asleepAt[0] }, "fell asleep at steps \(asleepAt)")
+        w.applyLinearImpulse(row[0], Vec2(-w.mass(row[0]), 0), at: w.position(row[0]))
+        #expect(row.allSatisfy { w.isAwake($0) }, "the row did not wake as one island")
+    }
 }

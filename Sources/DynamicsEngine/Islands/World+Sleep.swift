@@ -28,6 +28,25 @@ extension World {
             awake.contains { bp[Int($0)].sleepTime >= limit }
         }
         guard anySleepy else { return }
+        // What the walk over the contacts needs of each awake body, read once in awake order into
+        // one byte each (the contact walk then reads no body record: two cache misses a contact).
+        let kind = UnsafeMutablePointer<UInt8>.allocate(capacity: n)
+        defer { kind.deallocate() }
+        sets.awake.withUnsafeBufferPointer { awake in
+            for k in 0..<n {
+                let b = bp[Int(awake[k])]
+                var f: UInt8 = b.type == .dynamic ? SleepKind.dynamic : (b.type == .kinematic ? SleepKind.kinematic : 0)
+                if b.sleepTime >= limit { f |= SleepKind.sleepy }
+                if b.sleepTime == 0 { f |= SleepKind.moving }
+                kind[k] = f
+            }
+        }
+        // Only the islands of rested bodies can sleep, so the union–find joins rested bodies only
+        // and marks ("taints") a rested body that touches, or is joined to, a dynamic body that has
+        // not rested, or a moving kinematic one: an island of the whole graph has a member that has
+        // not rested exactly when, along a path to it, a rested body touches one that has not. So
+        // the islands that can sleep, their members and their order are the ones a union–find over
+        // every awake body finds, without its work on the bodies that are moving (junkyard: most).
         // Union–find over raw buffers: an array captured by these local functions would cost a
         // dynamic exclusivity check on every access (that was 8 % of a step in `smash`).
         let parent = UnsafeMutablePointer<Int32>.allocate(capacity: n)
@@ -46,55 +65,68 @@ extension World {
             if ra < rb { parent[Int(rb)] = ra } else { parent[Int(ra)] = rb }
         }
         var minSleep = [Float](repeating: .greatestFiniteMagnitude, count: n)
-        var kinematicTouch: [Int32] = []
-        // The awake indices of bodies that touch, or are joined to, something fixed.
+        // Rested bodies whose island cannot sleep this step (see above).
+        var tainted: [Int32] = []
+        // The awake indices of rested bodies that touch, or are joined to, something fixed.
         var supported: [Int32] = []
+        /// Body `x` (dynamic) meets dynamic body `y`.
+        @inline(__always) func join(_ x: Int32, _ y: Int32) {
+            let sx = kind[Int(x)] & SleepKind.sleepy != 0, sy = kind[Int(y)] & SleepKind.sleepy != 0
+            if sx && sy { union(x, y) } else if sx { tainted.append(x) } else if sy { tainted.append(y) }
+        }
+        /// Dynamic body `x` rests on, or is joined to, something that does not move it.
+        @inline(__always) func hold(_ x: Int32) {
+            if kind[Int(x)] & SleepKind.sleepy != 0 { supported.append(x) }
+        }
+        /// Dynamic body `x` meets kinematic body `y`: moving, it keeps `x` awake; still, it holds it.
+        @inline(__always) func meetKinematic(_ x: Int32, _ y: Int32) {
+            if kind[Int(y)] & SleepKind.moving != 0 {
+                if kind[Int(x)] & SleepKind.sleepy != 0 { tainted.append(x) }
+            } else {
+                hold(x)
+            }
+        }
         // The touching contacts with an awake body are the ones the solver just prepared, with
         // their bodies' awake indices (`awakeCount` for a static or sleeping body).
         let solved = scratch.solvedContacts.pointer
         let dummy = Int32(n)
         let contactCount = max(0, scratch.solvedContactCount)
-        sets.awake.withUnsafeBufferPointer { awake in
-            for k in 0..<contactCount {
-                let sc = solved[k]
-                if sc.a == dummy || sc.b == dummy {
-                    // a static (or sleeping) body holds the other one up
-                    if sc.a != dummy { supported.append(sc.a) } else if sc.b != dummy { supported.append(sc.b) }
-                    continue
-                }
-                let a = bp + Int(awake[Int(sc.a)]), b = bp + Int(awake[Int(sc.b)])
-                if a.pointee.type == .dynamic && b.pointee.type == .dynamic {
-                    union(sc.a, sc.b)
-                } else if a.pointee.type == .kinematic && b.pointee.type == .dynamic {
-                    if a.pointee.sleepTime == 0 { kinematicTouch.append(sc.b) } else { supported.append(sc.b) }
-                } else if b.pointee.type == .kinematic && a.pointee.type == .dynamic {
-                    if b.pointee.sleepTime == 0 { kinematicTouch.append(sc.a) } else { supported.append(sc.a) }
-                }
+        for k in 0..<contactCount {
+            let sc = solved[k]
+            if sc.a == dummy || sc.b == dummy {
+                // a static (or sleeping) body holds the other one up
+                if sc.a != dummy { hold(sc.a) } else if sc.b != dummy { hold(sc.b) }
+                continue
+            }
+            let ka = kind[Int(sc.a)], kb = kind[Int(sc.b)]
+            if ka & SleepKind.dynamic != 0 && kb & SleepKind.dynamic != 0 {
+                join(sc.a, sc.b)
+            } else if ka & SleepKind.kinematic != 0 && kb & SleepKind.dynamic != 0 {
+                meetKinematic(sc.b, sc.a)
+            } else if kb & SleepKind.kinematic != 0 && ka & SleepKind.dynamic != 0 {
+                meetKinematic(sc.a, sc.b)
             }
         }
         for j in joints where j.isAlive {
             let a = bodies[Int(j.bodyA)], b = bodies[Int(j.bodyB)]
             if a.awakeIndex >= 0 && b.awakeIndex >= 0 && a.type == .dynamic && b.type == .dynamic {
-                union(a.awakeIndex, b.awakeIndex)
+                join(a.awakeIndex, b.awakeIndex)
             } else if a.type == .kinematic && a.sleepTime == 0 && b.awakeIndex >= 0 {
-                kinematicTouch.append(b.awakeIndex)
+                if kind[Int(b.awakeIndex)] & SleepKind.sleepy != 0 { tainted.append(b.awakeIndex) }
             } else if b.type == .kinematic && b.sleepTime == 0 && a.awakeIndex >= 0 {
-                kinematicTouch.append(a.awakeIndex)
+                if kind[Int(a.awakeIndex)] & SleepKind.sleepy != 0 { tainted.append(a.awakeIndex) }
             } else if a.type != .dynamic && b.awakeIndex >= 0 {
-                supported.append(b.awakeIndex)
+                hold(b.awakeIndex)
             } else if b.type != .dynamic && a.awakeIndex >= 0 {
-                supported.append(a.awakeIndex)
+                hold(a.awakeIndex)
             }
         }
-        sets.awake.withUnsafeBufferPointer { awake in
-            minSleep.withUnsafeMutableBufferPointer { ms in
-                for k in 0..<n {
-                    let r = Int(find(Int32(k)))
-                    ms[r] = min(ms[r], bp[Int(awake[k])].sleepTime)
-                }
-            }
+        // Only whether an island's least sleep time reaches `limit` matters: a body that has not
+        // rested is an island of its own here (0), an untainted island of rested bodies reaches it.
+        minSleep.withUnsafeMutableBufferPointer { ms in
+            for k in 0..<n where kind[k] & SleepKind.sleepy == 0 { ms[k] = 0 }
         }
-        for k in kinematicTouch { minSleep[Int(find(k))] = 0 }
+        for k in tainted { minSleep[Int(find(k))] = 0 }
         keepPushedIslandsAwake(&minSleep, supported: supported, limit: limit, find: find)
         var groupIndex = [Int32](repeating: -1, count: n)
         var groups: [[Int32]] = []
@@ -196,4 +228,14 @@ extension World {
             }
         }
     }
+}
+
+/// The bits `updateSleep` keeps per awake body.
+private enum SleepKind {
+    static let dynamic: UInt8 = 1
+    static let kinematic: UInt8 = 2
+    /// Slower than the sleep speed for at least the time to sleep.
+    static let sleepy: UInt8 = 4
+    /// A sleep time of 0: moving now (what keeps a kinematic body's touches awake).
+    static let moving: UInt8 = 8
 }
