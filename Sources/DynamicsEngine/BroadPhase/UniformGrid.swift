@@ -202,7 +202,7 @@ struct UniformGrid {
     private var partCounts: [Int32] = []
     /// The fewest movable proxies rebuilt on several threads (`buildInParallel`): below it the
     /// five stages' hand-offs cost more than they save.
-    static let parallelBuildMinimum = 2048
+    static let parallelBuildMinimum = 1024
 
     /// Cell coordinates of a coordinate; far-away or non-finite values clamp instead of trapping.
     @inline(__always)
