@@ -6,7 +6,8 @@ extension World {
     /// everything on one floor would be one island). An island sleeps when every body in it has been
     /// slower than the sleep speed for `timeToSleep`; a moving kinematic body keeps what it touches
     /// awake. Bodies that sleep together are recorded together, so touching one wakes them all.
-    /// Union–find in awake-list order with the smaller index as root is deterministic.
+    /// Union–find in awake-list order with the smaller index as root is deterministic. Only the
+    /// bodies that have rested are joined (see below): the islands that can sleep are the same.
     ///
     /// An island that touches nothing fixed — no contact with a static, kinematic or sleeping body,
     /// no joint to a static or kinematic one — does not sleep while the forces on it (the step's
