@@ -230,22 +230,27 @@ struct UniformGrid {
         if s != cellSize { cellSize = s; invCellSize = 1 / s; staticDirty = true; movableDirty = true }
     }
 
-    /// Rebuilds one layer from `proxies` (shape indices) by counting sort. `conservative`: the
-    /// static layer (see `GridEntry`), which also records its large proxies' slots and the bucket
-    /// ends for changes in place.
-    private func build(_ proxies: [Int32], shapes: UnsafePointer<Shape>, shapeCount: Int, bodies: UnsafePointer<Body>,
-                       conservative: Bool, into layer: inout GridLayer, ranges: inout [SIMD4<Int32>]) {
+    /// Empties `layer` for a rebuild from `n` proxies: no large or extra entries, no slots, and
+    /// `small` and `ranges` at least `n` long. The small proxies and their cell ranges are then
+    /// written through pointers: appending checks capacity and uniqueness per proxy, which was a
+    /// fifth of a rebuild.
+    private static func clear(_ layer: inout GridLayer, for n: Int, shapeCount: Int, ranges: inout [SIMD4<Int32>]) {
         layer.large.removeAll(keepingCapacity: true)
         layer.extra.removeAll(keepingCapacity: true)
         if layer.slotOf.count != shapeCount { layer.slotOf = Array(repeating: -1, count: shapeCount) } else {
             layer.slotOf.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
         }
-        // The small proxies and their cell ranges are written through pointers into arrays kept at
-        // least `proxies.count` long: appending checks capacity and uniqueness per proxy, which was a
-        // fifth of a rebuild.
-        let n = proxies.count
         if layer.small.count < n { layer.small = Array(repeating: GridEntry.unused, count: n) }
         if ranges.count < n { ranges = Array(repeating: .zero, count: n) }
+    }
+
+    /// Rebuilds one layer from `proxies` (shape indices) by counting sort. `conservative`: the
+    /// static layer (see `GridEntry`), which also records its large proxies' slots and the bucket
+    /// ends for changes in place.
+    private func build(_ proxies: [Int32], shapes: UnsafePointer<Shape>, shapeCount: Int, bodies: UnsafePointer<Body>,
+                       conservative: Bool, into layer: inout GridLayer, ranges: inout [SIMD4<Int32>]) {
+        let n = proxies.count
+        UniformGrid.clear(&layer, for: n, shapeCount: shapeCount, ranges: &ranges)
         var count = 0, total = 0
         var lowX = Int32.max, lowY = Int32.max, highX = Int32.min, highY = Int32.min
         var large: [GridEntry] = []
@@ -367,14 +372,8 @@ struct UniformGrid {
         _ proxies: [Int32], shapes: UnsafePointer<Shape>, shapeCount: Int, bodies: UnsafePointer<Body>,
         pool: WorkerPool, into layer: inout GridLayer, ranges: inout [SIMD4<Int32>], counts: inout [Int32]
     ) {
-        layer.large.removeAll(keepingCapacity: true)
-        layer.extra.removeAll(keepingCapacity: true)
-        if layer.slotOf.count != shapeCount { layer.slotOf = Array(repeating: -1, count: shapeCount) } else {
-            layer.slotOf.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
-        }
         let n = proxies.count
-        if layer.small.count < n { layer.small = Array(repeating: GridEntry.unused, count: n) }
-        if ranges.count < n { ranges = Array(repeating: .zero, count: n) }
+        UniformGrid.clear(&layer, for: n, shapeCount: shapeCount, ranges: &ranges)
         let parts = pool.threadCount
         let results = UnsafeMutablePointer<BuildPart>.allocate(capacity: parts)
         results.initialize(repeating: BuildPart(), count: parts)
@@ -455,13 +454,7 @@ struct UniformGrid {
                 own.update(repeating: 0, count: tableSize)
                 for k in (count * j / parts)..<(count * (j + 1) / parts) {
                     let r = rs[k]
-                    var iy = r.y
-                    while iy <= r.w {
-                        let row = m.row(iy)
-                        var ix = r.x
-                        while ix <= r.z { own[m.bucket(row: row, ix)] += 1; ix += 1 }
-                        iy += 1
-                    }
+                    m.forEachBucket((r.x, r.y, r.z, r.w)) { own[$0] += 1 }
                 }
             }
             // Sum each range of buckets over all parts, then (serially) where each range starts.
@@ -494,17 +487,9 @@ struct UniformGrid {
                 for k in (count * j / parts)..<(count * (j + 1) / parts) {
                     let r = rs[k], e = sm[k]
                     if Int(e.proxy) < slotCount { slots[Int(e.proxy)] = Int32(k) }
-                    var iy = r.y
-                    while iy <= r.w {
-                        let row = m.row(iy)
-                        var ix = r.x
-                        while ix <= r.z {
-                            let b = m.bucket(row: row, ix)
-                            en[Int(own[b])] = e
-                            own[b] += 1
-                            ix += 1
-                        }
-                        iy += 1
+                    m.forEachBucket((r.x, r.y, r.z, r.w)) { b in
+                        en[Int(own[b])] = e
+                        own[b] += 1
                     }
                 }
             }
