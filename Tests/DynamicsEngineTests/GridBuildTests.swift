@@ -34,6 +34,7 @@ import Testing
         parallel.movableDirty = true
         let pool = WorkerPool(threadCount: threads)
         pool.beginStep()   // the first steps run with the workers
+        #expect(pool.runsInParallel, "the rebuild below would take the serial path")
         let shapes = w.shapes.base, shapeCount = w.shapes.count, bodies = w.bodies.base
         serial.updateMovable(proxies, moved: [], shapes: shapes, shapeCount: shapeCount, bodies: bodies)
         parallel.updateMovable(proxies, moved: [], shapes: shapes, shapeCount: shapeCount, bodies: bodies, pool: pool)

@@ -641,7 +641,7 @@ struct UniformGrid {
     /// when it can (see `refresh`), else by a rebuild from all movable `proxies`. Either way every
     /// entry then holds its proxy's fat box and flags as they are now, so the search finds the same
     /// pairs.
-    /// A rebuild runs on `pool`'s threads when it has several and the proxies are many
+    /// A rebuild runs on `pool`'s threads when this step runs on several and the proxies are many
     /// (`buildInParallel`), with the same result.
     mutating func updateMovable(_ proxies: [Int32], moved: [Int32], shapes: UnsafePointer<Shape>, shapeCount: Int,
                                 bodies: UnsafePointer<Body>, pool: WorkerPool? = nil) {
@@ -660,7 +660,9 @@ struct UniformGrid {
         }
         var ranges: [SIMD4<Int32>] = []
         swap(&ranges, &cellRanges)
-        if let pool, pool.threadCount > 1, proxies.count >= UniformGrid.parallelBuildMinimum {
+        // Not in a step the caller runs alone (the pool judged it faster, say under load): the
+        // parallel form's per-part counts and extra passes would then only cost.
+        if let pool, pool.runsInParallel, proxies.count >= UniformGrid.parallelBuildMinimum {
             var counts: [Int32] = []
             swap(&counts, &partCounts)
             buildInParallel(

@@ -135,6 +135,11 @@ final class WorkerPool: @unchecked Sendable {
         }
     }
 
+    /// Whether a stage published now runs on several threads: the pool has workers and this step
+    /// (or the work between steps) took them. For work whose parallel form costs more than its
+    /// serial one when it runs on the caller alone.
+    var runsInParallel: Bool { threadCount > 1 && shared.active.load(ordering: .acquiring) }
+
     /// Runs `body(block)` for every block in 0..<blocks, on all threads; returns when all are done.
     func run(blocks: Int, _ body: @escaping (Int) -> Void) {
         guard blocks > 0 else { return }
