@@ -117,16 +117,20 @@ extension FieldBehavior {
     private func wakeItemsInRegion(_ crowd: FieldCrowd, _ world: World) -> Bool {
         let test = RegionLanes(regionIsInfinite ? .infinite : storedRegion)
         let px = Double(storedPosition.x), py = Double(storedPosition.y)
-        let bodies = crowd.bodies, x = crowd.x, y = crowd.y, mass = crowd.mass
-        var woke = false
-        world.keepAwake(bodies) { k in
-            guard test.contains(x[k] - px, y[k] - py) else { return false }
-            if mass[k] > 0 { return true }                       // awake: its timer restarts
-            guard world.isSleepingDynamic(bodies[k]) else { return false }
-            woke = true
-            return true
+        let x = crowd.x, y = crowd.y
+        var inside: [Bool] = []
+        swap(&inside, &regionScratch)
+        defer { swap(&inside, &regionScratch) }
+        inside.removeAll(keepingCapacity: true)
+        inside.append(contentsOf: repeatElement(false, count: x.count))
+        x.withUnsafeBufferPointer { x in
+            y.withUnsafeBufferPointer { y in
+                inside.withUnsafeMutableBufferPointer { inside in
+                    for k in 0..<min(x.count, y.count, inside.count) { inside[k] = test.contains(x[k] - px, y[k] - py) }
+                }
+            }
         }
-        return woke
+        return world.keepAwake(crowd.bodies, where: inside)
     }
 
     /// Fills `forces` with the field's force (mass·pt/s²) on each of the crowd's items: zero where

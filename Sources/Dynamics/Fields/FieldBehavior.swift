@@ -148,6 +148,8 @@ open class FieldBehavior: DynamicBehavior {
     var crowd: FieldCrowd?
     /// The force loop's buffer, kept between steps for its capacity.
     var forceScratch: [Vec2] = []
+    /// The keep-awake pass's flags (which items are in the region), kept for their capacity.
+    var regionScratch: [Bool] = []
     /// Whether the field evaluates its law in SIMD lanes on the shared read of its items' motion
     /// (true, always, outside tests); false: item by item on a read of its own, as before lanes —
     /// the reference the tests compare the lanes with.

@@ -33,11 +33,18 @@ extension SimplexNoise {
         let x2 = x0 - unit(i2) + 2 * g3, y2 = y0 - unit(j2) + 2 * g3, z2 = z0 - unit(k2) + 2 * g3
         let x3 = x0 - 1 + 3 * g3, y3 = y0 - 1 + 3 * g3, z3 = z0 - 1 + 3 * g3
 
+        // The hash's products of the lattice coordinates, once: a corner one step along an axis
+        // adds that axis's multiplier ((i + 1)·m = i·m + m, wrapping). SSE2 has no 32-bit lane
+        // multiply; each costs several instructions.
+        let hi = i &* hashI, hj = j &* hashJ, hk = k &* hashK
+        let sd = FieldLaneWords(repeating: seed)
         var sum = LaneSum()
-        corner(x0, y0, z0, hash(i, j, k, seed), cosine, sine, &sum)
-        corner(x1, y1, z1, hash(i &+ step(i1), j &+ step(j1), k &+ step(k1), seed), cosine, sine, &sum)
-        corner(x2, y2, z2, hash(i &+ step(i2), j &+ step(j2), k &+ step(k2), seed), cosine, sine, &sum)
-        corner(x3, y3, z3, hash(i &+ 1, j &+ 1, k &+ 1, seed), cosine, sine, &sum)
+        corner(x0, y0, z0, mix(sd ^ hi ^ hj ^ hk), cosine, sine, &sum)
+        let h1 = sd ^ step(hi, i1, hashI) ^ step(hj, j1, hashJ) ^ step(hk, k1, hashK)
+        let h2 = sd ^ step(hi, i2, hashI) ^ step(hj, j2, hashJ) ^ step(hk, k2, hashK)
+        corner(x1, y1, z1, mix(h1), cosine, sine, &sum)
+        corner(x2, y2, z2, mix(h2), cosine, sine, &sum)
+        corner(x3, y3, z3, mix(sd ^ (hi &+ hashI) ^ (hj &+ hashJ) ^ (hk &+ hashK)), cosine, sine, &sum)
         return (
             (scale * sum.value).replacing(with: zero, where: .!inside),
             (scale * sum.dx).replacing(with: zero, where: .!inside),
@@ -72,16 +79,25 @@ extension SimplexNoise {
         FieldLaneWords(truncatingIfNeeded: unsafeBitCast(f + integerShift, to: FieldLaneBits.self))
     }
 
-    /// 1 where `mask`, else 0, as `Double`s.
+    /// 1 where `mask`, else 0, as `Double`s: the mask's all-ones lanes keep 1.0's bits.
     @inline(__always)
     private static func unit(_ mask: FieldLaneMask) -> FieldLanes {
-        FieldLanes(repeating: 0).replacing(with: 1, where: mask)
+        unsafeBitCast(bits(mask) & FieldLaneBits(repeating: 1.0.bitPattern), to: FieldLanes.self)
     }
 
-    /// 1 where `mask`, else 0, as lattice steps.
+    /// A mask's lanes as bits: all ones where it is set, else zero.
     @inline(__always)
-    private static func step(_ mask: FieldLaneMask) -> FieldLaneWords {
-        FieldLaneWords(truncatingIfNeeded: FieldLaneBits(repeating: 0).replacing(with: 1, where: mask))
+    private static func bits(_ mask: FieldLaneMask) -> FieldLaneBits {
+        unsafeBitCast(mask, to: FieldLaneBits.self)
+    }
+
+    /// The hash's product for a coordinate one step further where `mask` is set: `product` plus
+    /// the axis's `multiplier` there ((c + 1)·m = c·m + m, wrapping).
+    @inline(__always)
+    private static func step(
+        _ product: FieldLaneWords, _ mask: FieldLaneMask, _ multiplier: UInt32
+    ) -> FieldLaneWords {
+        product &+ (FieldLaneWords(truncatingIfNeeded: bits(mask)) & multiplier)
     }
 
     /// `corner` in every lane: lanes where the corner is outside the kernel (t ≤ 0, or NaN) add
@@ -104,43 +120,43 @@ extension SimplexNoise {
         sum.dy.replace(with: sum.dy + (slope * y + t4 * gy), where: inside)
     }
 
-    /// `gradient` in every lane.
+    /// `gradient` in every lane, by bit operations: the signs of **u** are 1.0's sign bit flipped by
+    /// the hash's low bits, and **w**'s components are picked with all-ones lane masks (SSE2 has no
+    /// 64-bit lane compare, so selects on masks compared per lane cost several instructions each).
+    /// The components are the selects' bit for bit, ±0 included.
     @inline(__always)
     private static func gradient(
         _ h: FieldLaneWords, _ cosine: Double,
         _ sine: Double
     ) -> (FieldLanes, FieldLanes, FieldLanes) {
-        let one = FieldLanes(repeating: 1)
+        let one = FieldLaneBits(repeating: 1.0.bitPattern)
         let h64 = FieldLaneBits(truncatingIfNeeded: h)
-        let sx = one.replacing(with: -1, where: h64 & 1 .!= 0)
-        let sy = one.replacing(with: -1, where: h64 & 2 .!= 0)
-        let sz = one.replacing(with: -1, where: h64 & 4 .!= 0)
+        let ux = one ^ ((h64 & 1) &<< 63), uy = one ^ ((h64 & 2) &<< 62), uz = one ^ ((h64 & 4) &<< 61)
+        let sx = unsafeBitCast(ux, to: FieldLanes.self)
+        let sy = unsafeBitCast(uy, to: FieldLanes.self)
+        let sz = unsafeBitCast(uz, to: FieldLanes.self)
         guard sine != 0 else { return (cosine * sx, cosine * sy, cosine * sz) }
         // (sy, −sx, 0), (0, sz, −sy), (−sz, 0, sx), (−sy, sx, 0) by bits 8 and 9
-        let choice = (h64 &>> 8) & 3
-        let c0 = choice .== 0, c1 = choice .== 1, c2 = choice .== 2, c3 = choice .== 3
-        let zero = FieldLanes(repeating: 0)
-        var w0 = zero, w1 = zero, w2 = zero
-        w0.replace(with: sy, where: c0); w1.replace(with: laneNegated(sx), where: c0)
-        w1.replace(with: sz, where: c1); w2.replace(with: laneNegated(sy), where: c1)
-        w0.replace(with: laneNegated(sz), where: c2); w2.replace(with: sx, where: c2)
-        w0.replace(with: laneNegated(sy), where: c3); w1.replace(with: sx, where: c3)
+        let sign = FieldLaneBits(repeating: 0x8000_0000_0000_0000)
+        let b0 = (h64 &>> 8) & 1, b1 = (h64 &>> 9) & 1
+        let zero = FieldLaneBits(repeating: 0)
+        let c0 = zero &- ((b0 ^ 1) & (b1 ^ 1)), c1 = zero &- (b0 & (b1 ^ 1))
+        let c2 = zero &- ((b0 ^ 1) & b1), c3 = zero &- (b0 & b1)
+        let w0 = (uy & c0) | ((uz ^ sign) & c2) | ((uy ^ sign) & c3)
+        let w1 = ((ux ^ sign) & c0) | (uz & c1) | (ux & c3)
+        let w2 = ((uy ^ sign) & c1) | (ux & c2)
         let c = cosine, s = sine * 1.5.squareRoot()
-        return (c * sx + s * w0, c * sy + s * w1, c * sz + s * w2)
+        return (
+            c * sx + s * unsafeBitCast(w0, to: FieldLanes.self),
+            c * sy + s * unsafeBitCast(w1, to: FieldLanes.self),
+            c * sz + s * unsafeBitCast(w2, to: FieldLanes.self)
+        )
     }
 
-    /// `hash` in every lane.
+    /// The scalar hash's finaliser in every lane, on seed ^ i·hashI ^ j·hashJ ^ k·hashK.
     @inline(__always)
-    private static func hash(
-        _ i: FieldLaneWords, _ j: FieldLaneWords, _ k: FieldLaneWords,
-        _ seed: UInt32
-    ) -> FieldLaneWords {
-        let hi: FieldLaneWords = i &* 0x8DA6_B343
-        let hj: FieldLaneWords = j &* 0xD816_3841
-        let hk: FieldLaneWords = k &* 0xCB1A_B31F
-        var h = FieldLaneWords(repeating: seed) ^ hi
-        h ^= hj
-        h ^= hk
+    private static func mix(_ start: FieldLaneWords) -> FieldLaneWords {
+        var h = start
         h ^= h &>> 16
         h &*= 0x85EB_CA6B
         h ^= h &>> 13

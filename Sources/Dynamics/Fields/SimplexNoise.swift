@@ -120,10 +120,15 @@ struct SimplexNoise {
         return (c * sx + s * w.0, c * sy + s * w.1, c * sz + s * w.2)
     }
 
+    /// The hash's multipliers of the lattice coordinates (odd, well mixed).
+    static var hashI: UInt32 { 0x8DA6_B343 }
+    static var hashJ: UInt32 { 0xD816_3841 }
+    static var hashK: UInt32 { 0xCB1A_B31F }
+
     /// A well-mixed 32-bit hash of a lattice corner and the seed.
     @inline(__always)
     private static func hash(_ i: UInt32, _ j: UInt32, _ k: UInt32, _ seed: UInt32) -> UInt32 {
-        var h = seed ^ (i &* 0x8DA6_B343) ^ (j &* 0xD816_3841) ^ (k &* 0xCB1A_B31F)
+        var h = seed ^ (i &* hashI) ^ (j &* hashJ) ^ (k &* hashK)
         h ^= h >> 16
         h &*= 0x85EB_CA6B
         h ^= h >> 13
