@@ -382,14 +382,14 @@ extension World {
                 case .relax: for k in r { JointSolver.solve(jointSims + k, states, ctx: jctx, useBias: false) }
                 }
             }
-            if color == 0 || n < SplitSize.serialJoints {
+            if color == 0 || n < SplitSize.serialJoints || pool.runsSerially(n, minimum: SplitSize.joints) {
                 run(lo..<(lo + n))
             } else {
                 pool.forEachRange(n, minimum: SplitSize.joints) { r in run((lo + r.lowerBound)..<(lo + r.upperBound)) }
             }
         }
         let trash = ctx.trash
-        /// `wide` solves a range of wide constraints with its chunk's trash record: a range, not one
+        /// `wide` solves a range of wide constraints with its thread's trash record: a range, not one
         /// constraint, per call, so the kernel's loop runs inside the closure with its captures in
         /// registers instead of a call per constraint.
         func stage(_ color: Int, joints pass: JointPass, overflow: (Int) -> Void, wide: @escaping (Range<Int>, Int32) -> Void) {
@@ -398,39 +398,75 @@ extension World {
                 for c in overflowContacts { overflow(c) }
             } else {
                 let lo = wideStart[color], n = wideStart[color + 1] - lo
+                guard n > 0 else { return }
+                if pool.runsSerially(n, minimum: WideLane.solveSplit) { wide(lo..<(lo + n), trash); return }
                 // units another thread can take over (see `forEachUnit`); the trash record is the thread's
                 pool.forEachUnit(n, minimum: WideLane.solveSplit, unit: WideLane.solveUnit) { r, thread in
                     wide((lo + r.lowerBound)..<(lo + r.upperBound), trash + Int32(thread))
                 }
             }
         }
-        for substep in 0..<substeps {
-            // integrate velocities
-            pool.forEachRange(awakeCount, minimum: SplitSize.bodies) { r in
-                for k in r {
-                    let sd = sims[k]
-                    guard sd.isDynamic else { continue }
-                    var v = sd.linearDelta + sd.linearDampingFactor * states[k].v
-                    let l2 = v.lengthSquared
-                    if l2 > maxSpeed * maxSpeed {
-                        if l2.isFinite {
-                            v = (maxSpeed / v.length) * v
-                        } else if v.isFinite {
-                            // |v| > 1.8·10¹⁹ squares to ∞: scale down first, or the cap would zero it.
-                            let m = max(abs(v.x), abs(v.y))
-                            let u = (1 / m) * v
-                            v = (maxSpeed / u.length) * u
-                        }
-                    }
-                    states[k].v = v
-                    states[k].w = sd.angularDelta + sd.angularDampingFactor * states[k].w
+        // The stages' closures, made once a step: an escaping closure that captures is a heap
+        // allocation each time one is formed, and forming them per colour and sub-step was about
+        // 400 allocations (and frees) a step (callgrind, ui_chains).
+        let warmStartWide: (Range<Int>, Int32) -> Void = { r, t in
+            for w in r { WideContactSolver.warmStart(wbase + w, states, trash: t) }
+        }
+        let solveWide: (Range<Int>, Int32) -> Void = block
+            ? { r, t in for w in r { WideContactSolver.solveBlock(wbase + w, states, invH: invH, useBias: true, maxPushSpeed: push, trash: t) } }
+            : { r, t in for w in r { WideContactSolver.solve(wbase + w, states, invH: invH, useBias: true, maxPushSpeed: push, trash: t) } }
+        let relaxWide: (Range<Int>, Int32) -> Void = block
+            ? { r, t in for w in r { WideContactSolver.solveBlock(wbase + w, states, invH: invH, useBias: false, maxPushSpeed: push, trash: t) } }
+            : { r, t in for w in r { WideContactSolver.solve(wbase + w, states, invH: invH, useBias: false, maxPushSpeed: push, trash: t) } }
+        let relaxAndStoreWide: (Range<Int>, Int32) -> Void = block
+            ? { r, t in
+                for w in r {
+                    WideContactSolver.solveBlock(wbase + w, states, invH: invH, useBias: false, maxPushSpeed: push, trash: t)
+                    WideContactSolver.storeImpulses(wbase + w, into: impulses)
                 }
             }
+            : { r, t in
+                for w in r {
+                    WideContactSolver.solve(wbase + w, states, invH: invH, useBias: false, maxPushSpeed: push, trash: t)
+                    WideContactSolver.storeImpulses(wbase + w, into: impulses)
+                }
+            }
+        let integrateVelocities: (Range<Int>) -> Void = { r in
+            for k in r {
+                let sd = sims[k]
+                guard sd.isDynamic else { continue }
+                var v = sd.linearDelta + sd.linearDampingFactor * states[k].v
+                let l2 = v.lengthSquared
+                if l2 > maxSpeed * maxSpeed {
+                    if l2.isFinite {
+                        v = (maxSpeed / v.length) * v
+                    } else if v.isFinite {
+                        // |v| > 1.8·10¹⁹ squares to ∞: scale down first, or the cap would zero it.
+                        let m = max(abs(v.x), abs(v.y))
+                        let u = (1 / m) * v
+                        v = (maxSpeed / u.length) * u
+                    }
+                }
+                states[k].v = v
+                states[k].w = sd.angularDelta + sd.angularDampingFactor * states[k].w
+            }
+        }
+        let integratePositions: (Range<Int>) -> Void = { r in
+            for k in r {
+                var w = states[k].w
+                if abs(w) > maxSpin {
+                    w = w > 0 ? maxSpin : -maxSpin
+                    states[k].w = w
+                }
+                states[k].dq = states[k].dq.integrated(by: h * w)
+                states[k].dp += h * states[k].v
+            }
+        }
+        for substep in 0..<substeps {
+            pool.forEachRange(awakeCount, minimum: SplitSize.bodies, integrateVelocities)
             // warm start
             for color in 0..<colorCount {
-                stage(color, joints: .warmStart,
-                      overflow: { ContactSolver.warmStart(cbase + $0, states) },
-                      wide: { r, t in for w in r { WideContactSolver.warmStart(wbase + w, states, trash: t) } })
+                stage(color, joints: .warmStart, overflow: { ContactSolver.warmStart(cbase + $0, states) }, wide: warmStartWide)
             }
             // solve (extra joint passes first: a long chain needs more than one)
             for _ in 1..<jointIterations {
@@ -439,22 +475,9 @@ extension World {
             for color in 0..<colorCount {
                 stage(color, joints: .solve,
                       overflow: { ContactSolver.solve(cbase + $0, states, invH: invH, useBias: true, maxPushSpeed: push, block: block) },
-                      wide: block
-                        ? { r, t in for w in r { WideContactSolver.solveBlock(wbase + w, states, invH: invH, useBias: true, maxPushSpeed: push, trash: t) } }
-                        : { r, t in for w in r { WideContactSolver.solve(wbase + w, states, invH: invH, useBias: true, maxPushSpeed: push, trash: t) } })
+                      wide: solveWide)
             }
-            // integrate positions
-            pool.forEachRange(awakeCount, minimum: SplitSize.bodies) { r in
-                for k in r {
-                    var w = states[k].w
-                    if abs(w) > maxSpin {
-                        w = w > 0 ? maxSpin : -maxSpin
-                        states[k].w = w
-                    }
-                    states[k].dq = states[k].dq.integrated(by: h * w)
-                    states[k].dp += h * states[k].v
-                }
-            }
+            pool.forEachRange(awakeCount, minimum: SplitSize.bodies, integratePositions)
             // relax
             for _ in 1..<jointIterations {
                 for color in 0..<colorCount { jointStage(color, .relax) }
@@ -465,21 +488,7 @@ extension World {
             for color in 0..<colorCount {
                 stage(color, joints: .relax,
                       overflow: { ContactSolver.solve(cbase + $0, states, invH: invH, useBias: false, maxPushSpeed: push, block: block) },
-                      wide: block ? (store ? { r, t in
-                          for w in r {
-                              WideContactSolver.solveBlock(wbase + w, states, invH: invH, useBias: false, maxPushSpeed: push, trash: t)
-                              WideContactSolver.storeImpulses(wbase + w, into: impulses)
-                          }
-                      } : { r, t in
-                          for w in r { WideContactSolver.solveBlock(wbase + w, states, invH: invH, useBias: false, maxPushSpeed: push, trash: t) }
-                      }) : (store ? { r, t in
-                          for w in r {
-                              WideContactSolver.solve(wbase + w, states, invH: invH, useBias: false, maxPushSpeed: push, trash: t)
-                              WideContactSolver.storeImpulses(wbase + w, into: impulses)
-                          }
-                      } : { r, t in
-                          for w in r { WideContactSolver.solve(wbase + w, states, invH: invH, useBias: false, maxPushSpeed: push, trash: t) }
-                      }))
+                      wide: store ? relaxAndStoreWide : relaxWide)
             }
         }
     }

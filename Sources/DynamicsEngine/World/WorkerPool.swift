@@ -196,7 +196,22 @@ final class WorkerPool: @unchecked Sendable {
     /// Splits `0..<count` into about `4 × threads` ranges (at least `minimum` items each) and runs
     /// `body` on each.
     func forEachRange(_ count: Int, minimum: Int = 32, _ body: @escaping (Range<Int>) -> Void) {
+        guard count > 0 else { return }
+        // one chunk: called here, without the wrappers (each a heap allocation) of the split path
+        if chunkCount(count, minimum: minimum) == 1 { body(0..<count); return }
         forEachChunk(count, minimum: minimum) { r, _ in body(r) }
+    }
+
+    /// How many chunks `forEachChunk` cuts `count` items into, `minimum` at least each.
+    private func chunkCount(_ count: Int, minimum: Int) -> Int {
+        threadCount == 1 ? 1 : max(1, min(maximumChunks, count / max(1, minimum)))
+    }
+
+    /// Whether `forEachRange`, `forEachChunk` or `forEachUnit` would run `count` items (`minimum`
+    /// at least a chunk) on the caller, in order, as one range would: then a caller may run its
+    /// loop itself and form no closure (an escaping closure that captures is a heap allocation).
+    func runsSerially(_ count: Int, minimum: Int) -> Bool {
+        chunkCount(count, minimum: minimum) == 1 || !shared.active.load(ordering: .acquiring)
     }
 
     /// The most chunks `forEachChunk` makes: 1 on one thread, else 4 × threads.
@@ -206,7 +221,8 @@ final class WorkerPool: @unchecked Sendable {
     /// can own scratch space no other chunk running at the same time touches.
     func forEachChunk(_ count: Int, minimum: Int = 32, _ body: @escaping (Range<Int>, Int) -> Void) {
         guard count > 0 else { return }
-        let parts = threadCount == 1 ? 1 : max(1, min(maximumChunks, count / max(1, minimum)))
+        let parts = chunkCount(count, minimum: minimum)
+        if parts == 1 { body(0..<count, 0); return }
         let size = (count + parts - 1) / parts
         run(blocks: (count + size - 1) / size) { b in
             body((b * size)..<min(count, (b + 1) * size), b)
