@@ -236,4 +236,6 @@ struct PairCandidates {
     var jointed: [UInt64] = []
     /// Crowding pairs this search left out (`World.crowdLimit`).
     var limited = 0
+    /// The crowding pairs the proxy being searched may still add (`World.crowdLimit`).
+    var room: Int32 = 0
 }
