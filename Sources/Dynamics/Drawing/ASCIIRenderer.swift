@@ -107,7 +107,9 @@ public struct ASCIIRenderer: Sendable {
     /// }
     /// ```
     ///
-    /// Non-finite coordinates draw nothing; lines are clipped to the picture.
+    /// A mark with a non-finite coordinate is not drawn; when an animator is drawn, that is
+    /// reported once as a ``DynamicsDiagnostic`` (`.nonFiniteValue`). Lines are clipped to the
+    /// picture.
     public var overlays: [Overlay] = []
 
     /// One mark of ``overlays``.
@@ -118,6 +120,15 @@ public struct ASCIIRenderer: Sendable {
         case line(from: CGPoint, to: CGPoint, character: Character? = nil)
         /// One character at a point (points of the animator's space); in ``braille`` mode a dot.
         case point(CGPoint, character: Character)
+
+        /// Whether every coordinate of the mark is finite (a mark that is not is not drawn).
+        var isFinite: Bool {
+            switch self {
+            case .line(let from, let to, _):
+                return from.x.isFinite && from.y.isFinite && to.x.isFinite && to.y.isFinite
+            case .point(let p, _): return p.x.isFinite && p.y.isFinite
+            }
+        }
     }
 
     /// Creates a renderer of `width × height` characters, the status line included.
@@ -224,6 +235,10 @@ public struct ASCIIRenderer: Sendable {
             let property = width > Self.maximumSide ? "ASCIIRenderer.width" : "ASCIIRenderer.height"
             animator.reportOnce(.valueOutOfRange(property: property),
                                 "ASCIIRenderer: \(width) × \(height) characters is too large; drawing at most \(Self.maximumSide) × \(Self.maximumSide).")
+        }
+        if let bad = overlays.firstIndex(where: { !$0.isFinite }) {
+            let message = "ASCIIRenderer: overlay \(bad) has a non-finite coordinate; it is not drawn."
+            animator.reportOnce(.nonFiniteValue(property: "ASCIIRenderer.overlays"), message)
         }
         let status = showsStatusLine ? (statusLine ?? Self.status(of: animator)) : ""
         return compose(scene: animator.traceScene(), poses: report.items, statusLine: status)

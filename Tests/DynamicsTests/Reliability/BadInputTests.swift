@@ -191,6 +191,18 @@ struct BadInputTests {
         BadInput("ASCIIRenderer of a huge size", outOfRange("ASCIIRenderer.width")) { rig in
             #expect(ASCIIRenderer(width: Int.max, height: 3).lines(rig.animator).count == 3)
         },
+        BadInput("ASCIIRenderer overlay at a non-finite point", nonFinite("ASCIIRenderer.overlays")) { rig in
+            var r = ASCIIRenderer(width: 40, height: 12)
+            let far = CGPoint(x: CGFloat.infinity, y: 20)
+            r.overlays = [
+                .point(CGPoint(x: nanValue, y: 50), character: "X"),
+                .line(from: CGPoint(x: 10, y: 10), to: far, character: "Z"),
+                .point(CGPoint(x: 200, y: 200), character: "Y"),
+            ]
+            let picture = r.lines(rig.animator).joined()
+            // the finite mark is drawn, the others are not
+            #expect(picture.contains("Y") && !picture.contains("X") && !picture.contains("Z"))
+        },
     ]
 
     static let itemCases: [BadInput] = [
