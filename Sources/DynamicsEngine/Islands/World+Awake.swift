@@ -46,13 +46,6 @@ extension World {
 extension World {
     // MARK: Keeping bodies awake
 
-    /// Whether `id` is a dynamic body that is asleep (false for an invalid id).
-    package func isSleepingDynamic(_ id: BodyID) -> Bool {
-        guard isValid(id) else { return false }
-        let b = bodies[Int(id.index)]
-        return b.type == .dynamic && b.awakeIndex < 0
-    }
-
     /// Keeps body `ids[k]` awake for every k where `flags[k]`: a sleeping body wakes, with every
     /// body that fell asleep with it; an awake one's sleep timer restarts, so it cannot sleep for
     /// another `timeToSleep`. Box2D v3's `b2Body_ApplyForce(…, wake: true)`, for a force that

@@ -407,8 +407,9 @@ extension World {
             }
         }
         // The stages' closures, made once a step: an escaping closure that captures is a heap
-        // allocation each time one is formed, and forming them per colour and sub-step was about
-        // 400 allocations (and frees) a step (callgrind, ui_chains).
+        // allocation each time one is formed: formed per colour, stage and sub-step (empty colours
+        // too), they and their wrappers were about 800 allocations and frees a step (callgrind,
+        // ui_chains).
         let warmStartWide: (Range<Int>, Int32) -> Void = { r, t in
             for w in r { WideContactSolver.warmStart(wbase + w, states, trash: t) }
         }

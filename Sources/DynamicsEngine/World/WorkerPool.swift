@@ -211,7 +211,7 @@ final class WorkerPool: @unchecked Sendable {
     /// at least a chunk) on the caller, in order, as one range would: then a caller may run its
     /// loop itself and form no closure (an escaping closure that captures is a heap allocation).
     func runsSerially(_ count: Int, minimum: Int) -> Bool {
-        chunkCount(count, minimum: minimum) == 1 || !shared.active.load(ordering: .acquiring)
+        !runsInParallel || chunkCount(count, minimum: minimum) == 1
     }
 
     /// The most chunks `forEachChunk` makes: 1 on one thread, else 4 × threads.
@@ -241,11 +241,11 @@ final class WorkerPool: @unchecked Sendable {
     /// finds another generation and claims nothing.
     func forEachUnit(_ count: Int, minimum: Int, unit: Int, _ body: @escaping (Range<Int>, Int) -> Void) {
         guard count > 0 else { return }
-        let parts = max(1, min(maximumChunks, count / max(1, minimum)))
-        if threadCount == 1 || parts == 1 || !shared.active.load(ordering: .acquiring) {
+        if runsSerially(count, minimum: minimum) {
             body(0..<count, 0)
             return
         }
+        let parts = chunkCount(count, minimum: minimum)
         let size = (count + parts - 1) / parts
         let blocks = (count + size - 1) / size
         let unit = max(1, unit)
