@@ -20,7 +20,7 @@ import Testing
                 pool.run(blocks: blocks) { b in runs[b] += 1 }   // a block is claimed once, so never raced
                 let counts = (0..<blocks).map { runs[$0] }
                 #expect(counts.allSatisfy { $0 == 1 }, "step \(step) stage \(stage): \(counts)")
-                if stage % 2 == 1 { usleep(300) }   // ≫ parkAfter (40 µs): the workers park
+                if stage % 2 == 1 { usleep(3_000) }   // ≫ parkAfter (300 µs): the workers park
             }
             pool.endStep()
         }

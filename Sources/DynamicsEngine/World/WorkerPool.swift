@@ -298,11 +298,17 @@ final class WorkerPool: @unchecked Sendable {
         let liveWorkers = Atomic<Int>(0)
         /// Workers parked inside a step, waiting on `wake` for the next stage.
         let parked = Atomic<Int>(0)
-        /// How long an idle worker spins before it parks. Longer than the gap between two solver
-        /// stages (a few µs), shorter than a serial phase worth giving the core away for; a parked
-        /// worker costs the next stage a wake-up (a system call for the caller, tens of µs before
-        /// the worker joins, while the caller works alone).
-        static let parkAfter = Duration.microseconds(40)
+        /// How long an idle worker spins before it parks. Longer than the gap between two solver stages
+        /// (a few µs) and than most of the step's serial phases (the sort's prefix sums, the pair
+        /// bookkeeping), shorter than a serial phase worth giving the core away for. A parked worker
+        /// costs the next stage a wake-up: a system call for the caller, and on a virtual machine more
+        /// time still before the worker joins while the caller works alone. At 40 µs the workers
+        /// parked in most steps' serial phases: on a 2-vCPU guest (2026-11-27, interleaved, min of 3)
+        /// two threads at 300 µs took 0.84–0.86× their time at 40 µs on joint_grid, 0.92–0.93× on
+        /// washer, 0.96–0.98× on junkyard, compounds and smash, and the same on the pyramids. A machine
+        /// whose other cores are busy is handled by the choice per step (`beginStep`), not by parking
+        /// early.
+        static let parkAfter = Duration.microseconds(300)
         let wake = NSCondition()
         /// Signalled by each worker as its loop returns.
         let exited = NSCondition()
