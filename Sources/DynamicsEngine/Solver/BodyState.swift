@@ -9,6 +9,7 @@
 struct BodyState {
     var v: Vec2 = .zero
     var w: Float = 0
+    /// Always 0: it pads the velocity row to four floats, and the wide solver writes 0 back into it.
     var flags: UInt32 = 0
     var dp: Vec2 = .zero
     var dq: Rot = .identity
