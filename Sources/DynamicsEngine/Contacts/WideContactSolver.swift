@@ -164,6 +164,133 @@ struct WideContact {
     }
 }
 
+extension WideContact {
+    /// Prepares every lane of `w` from `inputs[0..<WideLane.count]` at once: the arithmetic of
+    /// `prepareLane` (`ContactSolver.preparePoint`), each operation in the same order, done on
+    /// the lanes in vector registers, and each field stored whole. Lane by lane, the four
+    /// divisions and about forty stores per contact were most of the preparation.
+    @inline(__always)
+    static func prepareAll(_ w: UnsafeMutablePointer<WideContact>, _ inputs: UnsafePointer<ContactInput>,
+                           sims: UnsafePointer<BodyStepData>, states: UnsafePointer<BodyState>, softness: Softness,
+                           staticSoftness: Softness, block blockSolve: Bool) {
+        /// What one lane reads: its contact's inputs and its bodies' masses and velocities.
+        struct LaneInput {
+            var a: Int32, b: Int32, found: Int32, pointCount: Int32, isStatic: Int32
+            var nx: Float, ny: Float, friction: Float, restitution: Float
+            var mA: Float, iA: Float, mB: Float, iB: Float
+            var vAx: Float, vAy: Float, wA: Float, vBx: Float, vBy: Float, wB: Float
+            var p1: InputPoint, p2: InputPoint
+        }
+        @inline(__always)
+        func laneInput(_ l: Int) -> LaneInput {
+            let input = inputs + l
+            let sc = input.pointee.solved
+            let sa = sims + Int(sc.a), sb = sims + Int(sc.b)
+            let ta = states + Int(sc.a), tb = states + Int(sc.b)
+            return LaneInput(a: sc.a, b: sc.b, found: input.pointee.found, pointCount: input.pointee.pointCount,
+                             isStatic: sc.isStaticPair ? 1 : 0,
+                             nx: input.pointee.normal.x, ny: input.pointee.normal.y,
+                             friction: input.pointee.friction, restitution: input.pointee.restitution,
+                             mA: sa.pointee.invMass, iA: sa.pointee.invI, mB: sb.pointee.invMass, iB: sb.pointee.invI,
+                             vAx: ta.pointee.v.x, vAy: ta.pointee.v.y, wA: ta.pointee.w,
+                             vBx: tb.pointee.v.x, vBy: tb.pointee.v.y, wB: tb.pointee.w,
+                             p1: input.pointee.p0, p2: input.pointee.p1)
+        }
+        // Each field's lanes built from the lanes' records at once (a loop storing lane by lane
+        // into vectors went through the stack once per field and lane).
+        #if !DYNAMICS_WIDE8
+        let r = (laneInput(0), laneInput(1), laneInput(2), laneInput(3))
+        @inline(__always) func lanes(_ f: (LaneInput) -> Float) -> Lanes { Lanes(f(r.0), f(r.1), f(r.2), f(r.3)) }
+        @inline(__always) func indices(_ f: (LaneInput) -> Int32) -> LaneIndices {
+            LaneIndices(f(r.0), f(r.1), f(r.2), f(r.3))
+        }
+        #else
+        let r = (laneInput(0), laneInput(1), laneInput(2), laneInput(3), laneInput(4), laneInput(5), laneInput(6), laneInput(7))
+        @inline(__always) func lanes(_ f: (LaneInput) -> Float) -> Lanes {
+            Lanes(f(r.0), f(r.1), f(r.2), f(r.3), f(r.4), f(r.5), f(r.6), f(r.7))
+        }
+        @inline(__always) func indices(_ f: (LaneInput) -> Int32) -> LaneIndices {
+            LaneIndices(f(r.0), f(r.1), f(r.2), f(r.3), f(r.4), f(r.5), f(r.6), f(r.7))
+        }
+        #endif
+        /// A manifold point's inputs, lane by lane.
+        struct Points {
+            var rAx: Lanes, rAy: Lanes, rBx: Lanes, rBy: Lanes
+            var separation: Lanes, normalImpulse: Lanes, tangentImpulse: Lanes
+        }
+        @inline(__always)
+        func points(_ p: (LaneInput) -> InputPoint) -> Points {
+            Points(rAx: lanes { p($0).anchorA.x }, rAy: lanes { p($0).anchorA.y },
+                   rBx: lanes { p($0).anchorB.x }, rBy: lanes { p($0).anchorB.y },
+                   separation: lanes { p($0).separation }, normalImpulse: lanes { p($0).normalImpulse },
+                   tangentImpulse: lanes { p($0).tangentImpulse })
+        }
+        let a = indices { $0.a }, b = indices { $0.b }, found = indices { $0.found }
+        let pointCount = indices { $0.pointCount }, isStatic = indices { $0.isStatic }
+        let nx = lanes { $0.nx }, ny = lanes { $0.ny }, friction = lanes { $0.friction }, restitution = lanes { $0.restitution }
+        let mA = lanes { $0.mA }, iA = lanes { $0.iA }, mB = lanes { $0.mB }, iB = lanes { $0.iB }
+        let vAx = lanes { $0.vAx }, vAy = lanes { $0.vAy }, wA = lanes { $0.wA }
+        let vBx = lanes { $0.vBx }, vBy = lanes { $0.vBy }, wB = lanes { $0.wB }
+        let p1 = points { $0.p1 }, p2 = points { $0.p2 }
+        let zero = Lanes.zero
+        let staticLanes = isStatic .!= LaneIndices.zero
+        w.pointee.a = a; w.pointee.b = b; w.pointee.found = found
+        w.pointee.nx = nx; w.pointee.ny = ny; w.pointee.friction = friction; w.pointee.restitution = restitution
+        w.pointee.mA = mA; w.pointee.iA = iA; w.pointee.mB = mB; w.pointee.iB = iB
+        w.pointee.biasRate = Lanes(repeating: softness.biasRate)
+            .replacing(with: Lanes(repeating: staticSoftness.biasRate), where: staticLanes)
+        w.pointee.massScale = Lanes(repeating: softness.massScale)
+            .replacing(with: Lanes(repeating: staticSoftness.massScale), where: staticLanes)
+        w.pointee.impulseScale = Lanes(repeating: softness.impulseScale)
+            .replacing(with: Lanes(repeating: staticSoftness.impulseScale), where: staticLanes)
+        w.pointee.maxNormalImpulse1 = zero; w.pointee.maxNormalImpulse2 = zero
+        // the tangent is the normal's right perpendicular, (ny, −nx)
+        let tx = ny, ty = -nx
+        /// One point's fields, zero in the lanes whose manifold lacks the point (`present`).
+        @inline(__always)
+        func point(_ p: Points, _ present: SIMDMask<LaneIndices.MaskStorage>)
+            -> (rAx: Lanes, rAy: Lanes, rBx: Lanes, rBy: Lanes, base: Lanes, normalMass: Lanes, tangentMass: Lanes,
+                normalImpulse: Lanes, tangentImpulse: Lanes, relativeVelocity: Lanes) {
+            let rAx = p.rAx, rAy = p.rAy, rBx = p.rBx, rBy = p.rBy
+            let base = p.separation - ((rBx - rAx) * nx + (rBy - rAy) * ny)
+            let rnA = rAx * ny - rAy * nx, rnB = rBx * ny - rBy * nx
+            let kN = mA + mB + iA * rnA * rnA + iB * rnB * rnB
+            let normalMass = (1 / kN).replacing(with: zero, where: .!(kN .> zero))
+            let rtA = rAx * ty - rAy * tx, rtB = rBx * ty - rBy * tx
+            let kT = mA + mB + iA * rtA * rtA + iB * rtB * rtB
+            let tangentMass = (1 / kT).replacing(with: zero, where: .!(kT .> zero))
+            let vrAx = vAx + -wA * rAy, vrAy = vAy + wA * rAx
+            let vrBx = vBx + -wB * rBy, vrBy = vBy + wB * rBx
+            let relativeVelocity = nx * (vrBx - vrAx) + ny * (vrBy - vrAy)
+            let absent = .!present   // Float and Int32 lanes share one mask type
+            return (rAx.replacing(with: zero, where: absent), rAy.replacing(with: zero, where: absent),
+                    rBx.replacing(with: zero, where: absent), rBy.replacing(with: zero, where: absent),
+                    base.replacing(with: zero, where: absent), normalMass.replacing(with: zero, where: absent),
+                    tangentMass.replacing(with: zero, where: absent), p.normalImpulse.replacing(with: zero, where: absent),
+                    p.tangentImpulse.replacing(with: zero, where: absent), relativeVelocity.replacing(with: zero, where: absent))
+        }
+        let q1 = point(p1, pointCount .> LaneIndices.zero)
+        w.pointee.rA1x = q1.rAx; w.pointee.rA1y = q1.rAy; w.pointee.rB1x = q1.rBx; w.pointee.rB1y = q1.rBy
+        w.pointee.base1 = q1.base; w.pointee.normalMass1 = q1.normalMass; w.pointee.tangentMass1 = q1.tangentMass
+        w.pointee.normalImpulse1 = q1.normalImpulse; w.pointee.tangentImpulse1 = q1.tangentImpulse
+        w.pointee.relativeVelocity1 = q1.relativeVelocity
+        let q2 = point(p2, pointCount .> LaneIndices(repeating: 1))
+        w.pointee.rA2x = q2.rAx; w.pointee.rA2y = q2.rAy; w.pointee.rB2x = q2.rBx; w.pointee.rB2y = q2.rBy
+        w.pointee.base2 = q2.base; w.pointee.normalMass2 = q2.normalMass; w.pointee.tangentMass2 = q2.tangentMass
+        w.pointee.normalImpulse2 = q2.normalImpulse; w.pointee.tangentImpulse2 = q2.tangentImpulse
+        w.pointee.relativeVelocity2 = q2.relativeVelocity
+        guard blockSolve else { return }
+        for l in 0..<WideLane.count {
+            let input = inputs + l
+            let block = ContactBlock(pointCount: input.pointee.pointCount, input.pointee.p0, input.pointee.p1,
+                                     normal: input.pointee.normal, mA: mA[l], iA: iA[l], mB: mB[l], iB: iB[l],
+                                     isStaticPair: input.pointee.solved.isStaticPair)
+            w.pointee.k11[l] = block.k11; w.pointee.k22[l] = block.k22; w.pointee.k12[l] = block.k12
+            w.pointee.pair[l] = block.isPair ? 1 : 0
+        }
+    }
+}
+
 /// Gathered state of `WideLane.count` bodies.
 ///
 /// A `BodyState` is two rows of four floats — (vx, vy, w, flags) and (dpx, dpy, qc, qs) — so each

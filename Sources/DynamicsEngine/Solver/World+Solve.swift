@@ -323,6 +323,11 @@ extension World {
                 for w in r {
                     let first = Int(wideFirst[w])
                     let wc = wide + w
+                    if Int(lanes[w]) == WideLane.count {
+                        WideContact.prepareAll(wc, ordered + first, sims: sims, states: states, softness: softness,
+                                               staticSoftness: staticSoftness, block: blockSolve)
+                        continue
+                    }
                     // every lane is written whole, so the buffer needs no clearing (a 560-byte copy)
                     for lane in Int(lanes[w])..<WideLane.count { WideContact.padLane(wc, lane, dummy: dummy) }
                     for lane in 0..<Int(lanes[w]) {
