@@ -170,9 +170,11 @@ extension WideContact {
     /// the lanes in vector registers, and each field stored whole. Lane by lane, the four
     /// divisions and about forty stores per contact were most of the preparation.
     @inline(__always)
-    static func prepareAll(_ w: UnsafeMutablePointer<WideContact>, _ inputs: UnsafePointer<ContactInput>,
-                           sims: UnsafePointer<BodyStepData>, states: UnsafePointer<BodyState>, softness: Softness,
-                           staticSoftness: Softness, block blockSolve: Bool) {
+    static func prepareAll(
+        _ w: UnsafeMutablePointer<WideContact>, _ inputs: UnsafePointer<ContactInput>,
+        sims: UnsafePointer<BodyStepData>, states: UnsafePointer<BodyState>, softness: Softness,
+        staticSoftness: Softness, block blockSolve: Bool
+    ) {
         /// What one lane reads: its contact's inputs and its bodies' masses and velocities.
         struct LaneInput {
             var a: Int32, b: Int32, found: Int32, pointCount: Int32, isStatic: Int32
@@ -187,31 +189,35 @@ extension WideContact {
             let sc = input.pointee.solved
             let sa = sims + Int(sc.a), sb = sims + Int(sc.b)
             let ta = states + Int(sc.a), tb = states + Int(sc.b)
-            return LaneInput(a: sc.a, b: sc.b, found: input.pointee.found, pointCount: input.pointee.pointCount,
-                             isStatic: sc.isStaticPair ? 1 : 0,
-                             nx: input.pointee.normal.x, ny: input.pointee.normal.y,
-                             friction: input.pointee.friction, restitution: input.pointee.restitution,
-                             mA: sa.pointee.invMass, iA: sa.pointee.invI, mB: sb.pointee.invMass, iB: sb.pointee.invI,
-                             vAx: ta.pointee.v.x, vAy: ta.pointee.v.y, wA: ta.pointee.w,
-                             vBx: tb.pointee.v.x, vBy: tb.pointee.v.y, wB: tb.pointee.w,
-                             p1: input.pointee.p0, p2: input.pointee.p1)
+            return LaneInput(
+                a: sc.a, b: sc.b, found: input.pointee.found, pointCount: input.pointee.pointCount,
+                isStatic: sc.isStaticPair ? 1 : 0,
+                nx: input.pointee.normal.x, ny: input.pointee.normal.y,
+                friction: input.pointee.friction, restitution: input.pointee.restitution,
+                mA: sa.pointee.invMass, iA: sa.pointee.invI, mB: sb.pointee.invMass, iB: sb.pointee.invI,
+                vAx: ta.pointee.v.x, vAy: ta.pointee.v.y, wA: ta.pointee.w,
+                vBx: tb.pointee.v.x, vBy: tb.pointee.v.y, wB: tb.pointee.w,
+                p1: input.pointee.p0, p2: input.pointee.p1)
         }
         // Each field's lanes built from the lanes' records at once (a loop storing lane by lane
         // into vectors went through the stack once per field and lane).
         #if !DYNAMICS_WIDE8
-        let r = (laneInput(0), laneInput(1), laneInput(2), laneInput(3))
-        @inline(__always) func lanes(_ f: (LaneInput) -> Float) -> Lanes { Lanes(f(r.0), f(r.1), f(r.2), f(r.3)) }
-        @inline(__always) func indices(_ f: (LaneInput) -> Int32) -> LaneIndices {
-            LaneIndices(f(r.0), f(r.1), f(r.2), f(r.3))
-        }
+            let r = (laneInput(0), laneInput(1), laneInput(2), laneInput(3))
+            @inline(__always) func lanes(_ f: (LaneInput) -> Float) -> Lanes { Lanes(f(r.0), f(r.1), f(r.2), f(r.3)) }
+            @inline(__always) func indices(_ f: (LaneInput) -> Int32) -> LaneIndices {
+                LaneIndices(f(r.0), f(r.1), f(r.2), f(r.3))
+            }
         #else
-        let r = (laneInput(0), laneInput(1), laneInput(2), laneInput(3), laneInput(4), laneInput(5), laneInput(6), laneInput(7))
-        @inline(__always) func lanes(_ f: (LaneInput) -> Float) -> Lanes {
-            Lanes(f(r.0), f(r.1), f(r.2), f(r.3), f(r.4), f(r.5), f(r.6), f(r.7))
-        }
-        @inline(__always) func indices(_ f: (LaneInput) -> Int32) -> LaneIndices {
-            LaneIndices(f(r.0), f(r.1), f(r.2), f(r.3), f(r.4), f(r.5), f(r.6), f(r.7))
-        }
+            let r = (
+                laneInput(0), laneInput(1), laneInput(2), laneInput(3),
+                laneInput(4), laneInput(5), laneInput(6), laneInput(7)
+            )
+            @inline(__always) func lanes(_ f: (LaneInput) -> Float) -> Lanes {
+                Lanes(f(r.0), f(r.1), f(r.2), f(r.3), f(r.4), f(r.5), f(r.6), f(r.7))
+            }
+            @inline(__always) func indices(_ f: (LaneInput) -> Int32) -> LaneIndices {
+                LaneIndices(f(r.0), f(r.1), f(r.2), f(r.3), f(r.4), f(r.5), f(r.6), f(r.7))
+            }
         #endif
         /// A manifold point's inputs, lane by lane.
         struct Points {
@@ -220,14 +226,16 @@ extension WideContact {
         }
         @inline(__always)
         func points(_ p: (LaneInput) -> InputPoint) -> Points {
-            Points(rAx: lanes { p($0).anchorA.x }, rAy: lanes { p($0).anchorA.y },
-                   rBx: lanes { p($0).anchorB.x }, rBy: lanes { p($0).anchorB.y },
-                   separation: lanes { p($0).separation }, normalImpulse: lanes { p($0).normalImpulse },
-                   tangentImpulse: lanes { p($0).tangentImpulse })
+            Points(
+                rAx: lanes { p($0).anchorA.x }, rAy: lanes { p($0).anchorA.y },
+                rBx: lanes { p($0).anchorB.x }, rBy: lanes { p($0).anchorB.y },
+                separation: lanes { p($0).separation }, normalImpulse: lanes { p($0).normalImpulse },
+                tangentImpulse: lanes { p($0).tangentImpulse })
         }
         let a = indices { $0.a }, b = indices { $0.b }, found = indices { $0.found }
         let pointCount = indices { $0.pointCount }, isStatic = indices { $0.isStatic }
-        let nx = lanes { $0.nx }, ny = lanes { $0.ny }, friction = lanes { $0.friction }, restitution = lanes { $0.restitution }
+        let nx = lanes { $0.nx }, ny = lanes { $0.ny }
+        let friction = lanes { $0.friction }, restitution = lanes { $0.restitution }
         let mA = lanes { $0.mA }, iA = lanes { $0.iA }, mB = lanes { $0.mB }, iB = lanes { $0.iB }
         let vAx = lanes { $0.vAx }, vAy = lanes { $0.vAy }, wA = lanes { $0.wA }
         let vBx = lanes { $0.vBx }, vBy = lanes { $0.vBy }, wB = lanes { $0.wB }
@@ -249,8 +257,11 @@ extension WideContact {
         /// One point's fields, zero in the lanes whose manifold lacks the point (`present`).
         @inline(__always)
         func point(_ p: Points, _ present: SIMDMask<LaneIndices.MaskStorage>)
-            -> (rAx: Lanes, rAy: Lanes, rBx: Lanes, rBy: Lanes, base: Lanes, normalMass: Lanes, tangentMass: Lanes,
-                normalImpulse: Lanes, tangentImpulse: Lanes, relativeVelocity: Lanes) {
+            -> (
+                rAx: Lanes, rAy: Lanes, rBx: Lanes, rBy: Lanes, base: Lanes, normalMass: Lanes, tangentMass: Lanes,
+                normalImpulse: Lanes, tangentImpulse: Lanes, relativeVelocity: Lanes
+            )
+        {
             let rAx = p.rAx, rAy = p.rAy, rBx = p.rBx, rBy = p.rBy
             let base = p.separation - ((rBx - rAx) * nx + (rBy - rAy) * ny)
             let rnA = rAx * ny - rAy * nx, rnB = rBx * ny - rBy * nx
@@ -262,12 +273,12 @@ extension WideContact {
             let vrAx = vAx + -wA * rAy, vrAy = vAy + wA * rAx
             let vrBx = vBx + -wB * rBy, vrBy = vBy + wB * rBx
             let relativeVelocity = nx * (vrBx - vrAx) + ny * (vrBy - vrAy)
-            let absent = .!present   // Float and Int32 lanes share one mask type
-            return (rAx.replacing(with: zero, where: absent), rAy.replacing(with: zero, where: absent),
-                    rBx.replacing(with: zero, where: absent), rBy.replacing(with: zero, where: absent),
-                    base.replacing(with: zero, where: absent), normalMass.replacing(with: zero, where: absent),
-                    tangentMass.replacing(with: zero, where: absent), p.normalImpulse.replacing(with: zero, where: absent),
-                    p.tangentImpulse.replacing(with: zero, where: absent), relativeVelocity.replacing(with: zero, where: absent))
+            let absent = .!present  // Float and Int32 lanes share one mask type
+            @inline(__always) func kept(_ x: Lanes) -> Lanes { x.replacing(with: zero, where: absent) }
+            return (
+                kept(rAx), kept(rAy), kept(rBx), kept(rBy), kept(base), kept(normalMass), kept(tangentMass),
+                kept(p.normalImpulse), kept(p.tangentImpulse), kept(relativeVelocity)
+            )
         }
         let q1 = point(p1, pointCount .> LaneIndices.zero)
         w.pointee.rA1x = q1.rAx; w.pointee.rA1y = q1.rAy; w.pointee.rB1x = q1.rBx; w.pointee.rB1y = q1.rBy
@@ -282,9 +293,10 @@ extension WideContact {
         guard blockSolve else { return }
         for l in 0..<WideLane.count {
             let input = inputs + l
-            let block = ContactBlock(pointCount: input.pointee.pointCount, input.pointee.p0, input.pointee.p1,
-                                     normal: input.pointee.normal, mA: mA[l], iA: iA[l], mB: mB[l], iB: iB[l],
-                                     isStaticPair: input.pointee.solved.isStaticPair)
+            let block = ContactBlock(
+                pointCount: input.pointee.pointCount, input.pointee.p0, input.pointee.p1,
+                normal: input.pointee.normal, mA: mA[l], iA: iA[l], mB: mB[l], iB: iB[l],
+                isStaticPair: input.pointee.solved.isStaticPair)
             w.pointee.k11[l] = block.k11; w.pointee.k22[l] = block.k22; w.pointee.k12[l] = block.k12
             w.pointee.pair[l] = block.isPair ? 1 : 0
         }
@@ -357,10 +369,12 @@ struct WideBodies {
     @inline(__always)
     static func storeRows4(_ raw: UnsafeMutableRawPointer, _ t0: Int32, _ t1: Int32, _ t2: Int32, _ t3: Int32,
                            _ vx: SIMD4<Float>, _ vy: SIMD4<Float>, _ w: SIMD4<Float>) {
-        raw.storeBytes(of: SIMD4(vx[0], vy[0], w[0], 0), toByteOffset: Int(UInt32(bitPattern: t0)) &* 32, as: SIMD4<Float>.self)
-        raw.storeBytes(of: SIMD4(vx[1], vy[1], w[1], 0), toByteOffset: Int(UInt32(bitPattern: t1)) &* 32, as: SIMD4<Float>.self)
-        raw.storeBytes(of: SIMD4(vx[2], vy[2], w[2], 0), toByteOffset: Int(UInt32(bitPattern: t2)) &* 32, as: SIMD4<Float>.self)
-        raw.storeBytes(of: SIMD4(vx[3], vy[3], w[3], 0), toByteOffset: Int(UInt32(bitPattern: t3)) &* 32, as: SIMD4<Float>.self)
+        // the targets are never negative: widened without sign (see `gather4`)
+        @inline(__always) func row(_ t: Int32) -> Int { Int(UInt32(bitPattern: t)) &* 32 }
+        raw.storeBytes(of: SIMD4(vx[0], vy[0], w[0], 0), toByteOffset: row(t0), as: SIMD4<Float>.self)
+        raw.storeBytes(of: SIMD4(vx[1], vy[1], w[1], 0), toByteOffset: row(t1), as: SIMD4<Float>.self)
+        raw.storeBytes(of: SIMD4(vx[2], vy[2], w[2], 0), toByteOffset: row(t2), as: SIMD4<Float>.self)
+        raw.storeBytes(of: SIMD4(vx[3], vy[3], w[3], 0), toByteOffset: row(t3), as: SIMD4<Float>.self)
     }
 
     /// Transposes the lanes back into rows and stores them. Kept out of line on purpose: inlined,

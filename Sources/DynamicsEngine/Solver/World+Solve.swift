@@ -324,8 +324,9 @@ extension World {
                     let first = Int(wideFirst[w])
                     let wc = wide + w
                     if Int(lanes[w]) == WideLane.count {
-                        WideContact.prepareAll(wc, ordered + first, sims: sims, states: states, softness: softness,
-                                               staticSoftness: staticSoftness, block: blockSolve)
+                        WideContact.prepareAll(
+                            wc, ordered + first, sims: sims, states: states, softness: softness,
+                            staticSoftness: staticSoftness, block: blockSolve)
                         continue
                     }
                     // every lane is written whole, so the buffer needs no clearing (a 560-byte copy)
