@@ -1,4 +1,5 @@
 @testable import DynamicsEngine
+import Foundation
 import Testing
 
 /// The wide contact solver's lane width (`WideLane.count`: 4 by default, 8 when built with
@@ -52,6 +53,74 @@ import Testing
         for (filled, hash) in hashes.sorted(by: { $0.key < $1.key }) {
             let got = String(hash, radix: 16), whole = String(all, radix: 16)
             #expect(hash == all, "\(filled) contact(s) per wide constraint: \(got), all \(WideLane.count): \(whole)")
+        }
+    }
+
+    /// A full wide constraint prepared at once (`WideContact.prepareAll`, vector arithmetic) is
+    /// the same bytes as its lanes prepared one by one (`prepareLane`, the scalar arithmetic), on
+    /// awkward inputs: one- and two-point manifolds, lanes on a static body (zero mass), a contact
+    /// between two static records (zero effective mass: no division by it), and softness that
+    /// differs for static pairs; with and without the block solve's fields.
+    @Test(arguments: [false, true])
+    func preparingAllLanesAtOnceMatchesLaneByLane(blockSolve: Bool) {
+        var rng = SplitMix64(seed: 2711)
+        func value(_ scale: Float) -> Float { (Float(rng.next() % 20_001) / 10_000 - 1) * scale }
+        let bodyCount = 6   // 0…4 dynamic; 5 the shared zero record of static bodies
+        var sims = [BodyStepData](repeating: BodyStepData(), count: bodyCount)
+        var states = [BodyState](repeating: BodyState(), count: bodyCount)
+        for k in 0..<5 {
+            sims[k].invMass = 0.5 + abs(value(2)); sims[k].invI = 0.001 + abs(value(0.01)); sims[k].isDynamic = true
+            states[k].v = Vec2(value(300), value(300)); states[k].w = value(5)
+        }
+        let softness = Softness(hertz: 30, zeta: 10, h: 1 / 240)
+        let staticSoftness = Softness(hertz: 60, zeta: 10, h: 1 / 240)
+        for round in 0..<16 {
+            // zero bytes are a valid record of these plain structs; the fields are then set one by one
+            let bytes = MemoryLayout<ContactInput>.stride * WideLane.count
+            let align = MemoryLayout<ContactInput>.alignment
+            let raw = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: align)
+            raw.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+            let inputs = raw.bindMemory(to: ContactInput.self, capacity: WideLane.count)
+            defer { raw.deallocate() }
+            for l in 0..<WideLane.count {
+                // the first lane of the first round between two static records; else any pair
+                let bothStatic = round == 0 && l == 0
+                let a = bothStatic ? Int32(5) : Int32(rng.next() % 6), b = bothStatic ? Int32(5) : Int32(rng.next() % 5)
+                inputs[l].solved.a = a; inputs[l].solved.b = b
+                inputs[l].solved.isStaticPair = a == 5 || b == 5
+                inputs[l].found = Int32(round * WideLane.count + l)
+                inputs[l].pointCount = 1 + Int32(rng.next() % 2)
+                let angle = value(3.2)
+                inputs[l].normal = Vec2(cos(angle), sin(angle))
+                inputs[l].friction = abs(value(1)); inputs[l].restitution = abs(value(1))
+                for p in [\ContactInput.p0, \ContactInput.p1] {
+                    inputs[l][keyPath: p].anchorA = Vec2(value(40), value(40))
+                    inputs[l][keyPath: p].anchorB = Vec2(value(40), value(40))
+                    inputs[l][keyPath: p].separation = value(2)
+                    inputs[l][keyPath: p].normalImpulse = abs(value(50))
+                    inputs[l][keyPath: p].tangentImpulse = value(20)
+                }
+            }
+            let whole = UnsafeMutablePointer<WideContact>.allocate(capacity: 1)
+            let byLane = UnsafeMutablePointer<WideContact>.allocate(capacity: 1)
+            defer { whole.deallocate(); byLane.deallocate() }
+            whole.initialize(to: WideContact()); byLane.initialize(to: WideContact())
+            sims.withUnsafeBufferPointer { simBuffer in
+                states.withUnsafeBufferPointer { stateBuffer in
+                    let sims = simBuffer.baseAddress!, states = stateBuffer.baseAddress!
+                    WideContact.prepareAll(
+                        whole, inputs, sims: sims, states: states, softness: softness, staticSoftness: staticSoftness,
+                        block: blockSolve)
+                    for l in 0..<WideLane.count {
+                        let laneSoftness = inputs[l].solved.isStaticPair ? staticSoftness : softness
+                        WideContact.prepareLane(
+                            byLane, l, inputs + l, sims: sims, states: states, softness: laneSoftness, block: blockSolve)
+                    }
+                }
+            }
+            let size = MemoryLayout<WideContact>.size
+            let same = memcmp(UnsafeRawPointer(whole), UnsafeRawPointer(byLane), size) == 0
+            #expect(same, "round \(round): the two preparations differ")
         }
     }
 
