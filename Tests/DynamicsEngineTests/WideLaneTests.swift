@@ -103,24 +103,29 @@ import Testing
             }
             let whole = UnsafeMutablePointer<WideContact>.allocate(capacity: 1)
             let byLane = UnsafeMutablePointer<WideContact>.allocate(capacity: 1)
-            defer { whole.deallocate(); byLane.deallocate() }
+            let wholeExtras = UnsafeMutablePointer<WideContactExtras>.allocate(capacity: 1)
+            let byLaneExtras = UnsafeMutablePointer<WideContactExtras>.allocate(capacity: 1)
+            defer { whole.deallocate(); byLane.deallocate(); wholeExtras.deallocate(); byLaneExtras.deallocate() }
             whole.initialize(to: WideContact()); byLane.initialize(to: WideContact())
+            wholeExtras.initialize(to: WideContactExtras()); byLaneExtras.initialize(to: WideContactExtras())
             sims.withUnsafeBufferPointer { simBuffer in
                 states.withUnsafeBufferPointer { stateBuffer in
                     let sims = simBuffer.baseAddress!, states = stateBuffer.baseAddress!
                     WideContact.prepareAll(
-                        whole, inputs, sims: sims, states: states, softness: softness, staticSoftness: staticSoftness,
+                        whole, wholeExtras, inputs, sims: sims, states: states, softness: softness, staticSoftness: staticSoftness,
                         block: blockSolve)
                     for l in 0..<WideLane.count {
                         let laneSoftness = inputs[l].solved.isStaticPair ? staticSoftness : softness
                         WideContact.prepareLane(
-                            byLane, l, inputs + l, sims: sims, states: states, softness: laneSoftness, block: blockSolve)
+                            byLane, byLaneExtras, l, inputs + l, sims: sims, states: states, softness: laneSoftness, block: blockSolve)
                     }
                 }
             }
-            let size = MemoryLayout<WideContact>.size
+            let size = MemoryLayout<WideContact>.size, extrasSize = MemoryLayout<WideContactExtras>.size
             let same = memcmp(UnsafeRawPointer(whole), UnsafeRawPointer(byLane), size) == 0
+            let sameExtras = memcmp(UnsafeRawPointer(wholeExtras), UnsafeRawPointer(byLaneExtras), extrasSize) == 0
             #expect(same, "round \(round): the two preparations differ")
+            #expect(sameExtras, "round \(round): the two preparations' extras differ")
         }
     }
 
@@ -130,18 +135,25 @@ import Testing
         #expect(WideLane.count == 4 || WideLane.count == 8)
         #expect(World.contactLaneCount == WideLane.count)
         #expect(MemoryLayout<WideContact>.size % WideLane.fieldStride == 0)
+        #expect(MemoryLayout<WideContactExtras>.size % WideLane.fieldStride == 0)
         #expect(MemoryLayout<LaneIndices>.stride == WideLane.fieldStride)
+        // what the sub-steps read is whole cache lines: 8 of them (16 at eight lanes)
+        #expect(MemoryLayout<WideContact>.stride == 128 * WideLane.count)
         // a padded lane reads zero mass, the shared zero body and no contact; its neighbours keep theirs
         let p = UnsafeMutablePointer<WideContact>.allocate(capacity: 1)
-        defer { p.deallocate() }
+        let x = UnsafeMutablePointer<WideContactExtras>.allocate(capacity: 1)
+        defer { p.deallocate(); x.deallocate() }
         p.initialize(to: WideContact())
+        x.initialize(to: WideContactExtras())
         p.pointee.mA = Lanes(repeating: 2)
-        p.pointee.found = LaneIndices(repeating: 7)
+        x.pointee.found = LaneIndices(repeating: 7)
+        x.pointee.restitution = Lanes(repeating: 0.5)
         let last = WideLane.count - 1
-        WideContact.padLane(p, last, dummy: 99)
+        WideContact.padLane(p, x, last, dummy: 99)
         #expect(p.pointee.mA[last] == 0 && p.pointee.mA[0] == 2)
         #expect(p.pointee.a[last] == 99 && p.pointee.b[last] == 99 && p.pointee.a[0] == 0)
-        #expect(p.pointee.found[last] == -1 && p.pointee.found[0] == 7)
-        #expect(p.pointee.massScale[last] == 1 && p.pointee.k11[last] == 1 && p.pointee.k22[last] == 1)
+        #expect(x.pointee.found[last] == -1 && x.pointee.found[0] == 7)
+        #expect(x.pointee.restitution[last] == 0 && x.pointee.restitution[0] == 0.5)
+        #expect(p.pointee.massScale[last] == 1 && x.pointee.k11[last] == 1 && x.pointee.k22[last] == 1)
     }
 }

@@ -67,22 +67,13 @@ struct WideContact {
     var rA2x: Lanes = .zero, rA2y: Lanes = .zero, rB2x: Lanes = .zero, rB2y: Lanes = .zero
     var base2: Lanes = .zero, normalMass2: Lanes = .zero, tangentMass2: Lanes = .zero
     var normalImpulse2: Lanes = .zero, tangentImpulse2: Lanes = .zero, maxNormalImpulse2: Lanes = .zero
-    // the two points' coupling, for the block solve (`ContactBlock`): the normal masses' inverses and
-    // the off-diagonal term; `pair` is 1 where both points are solved together, 0 where they are
-    // solved one after the other (a contact between moving bodies, one point, or two too close to
-    // tell apart)
-    var k11: Lanes = .zero, k22: Lanes = .zero, k12: Lanes = .zero, pair: Lanes = .zero
-    // restitution only (last, so the sub-steps never bring them into cache)
-    var restitution: Lanes = .zero, relativeVelocity1: Lanes = .zero, relativeVelocity2: Lanes = .zero
-    /// Each lane's place in the step's contact order (`ContactInput.found`), where its impulses are
-    /// stored; −1 in a padding lane.
-    var found: LaneIndices = .zero
 
-    /// Makes one lane of `w` a padding lane, in place: a constraint on the shared zero body `dummy`
-    /// with zero mass, so it applies no impulse. Every field is `WideLane.count` lanes of four
-    /// bytes, so the lane is zeroed field by field.
+    /// Makes one lane of `w` and of its extras `x` a padding lane, in place: a constraint on the
+    /// shared zero body `dummy` with zero mass, so it applies no impulse. Every field is
+    /// `WideLane.count` lanes of four bytes, so the lane is zeroed field by field.
     @inline(__always)
-    static func padLane(_ w: UnsafeMutablePointer<WideContact>, _ lane: Int, dummy: Int32) {
+    static func padLane(_ w: UnsafeMutablePointer<WideContact>, _ x: UnsafeMutablePointer<WideContactExtras>, _ lane: Int,
+                        dummy: Int32) {
         let raw = UnsafeMutableRawPointer(w)
         for field in 0..<(MemoryLayout<WideContact>.size / WideLane.fieldStride) {
             raw.storeBytes(of: 0 as Float, toByteOffset: WideLane.fieldStride &* field &+ 4 &* lane, as: Float.self)
@@ -92,12 +83,17 @@ struct WideContact {
         raw.storeBytes(of: dummy, toByteOffset: a &+ 4 &* lane, as: Int32.self)
         raw.storeBytes(of: dummy, toByteOffset: b &+ 4 &* lane, as: Int32.self)
         raw.storeBytes(of: 1 as Float, toByteOffset: massScale &+ 4 &* lane, as: Float.self)
-        // a well-formed (if unused) block: no division by zero in the lanes nobody reads
-        for field in [\WideContact.k11, \WideContact.k22] {
-            raw.storeBytes(of: 1 as Float, toByteOffset: MemoryLayout<WideContact>.offset(of: field)! &+ 4 &* lane, as: Float.self)
+        let extras = UnsafeMutableRawPointer(x)
+        for field in 0..<(MemoryLayout<WideContactExtras>.size / WideLane.fieldStride) {
+            extras.storeBytes(of: 0 as Float, toByteOffset: WideLane.fieldStride &* field &+ 4 &* lane, as: Float.self)
         }
-        let found = MemoryLayout<WideContact>.offset(of: \.found)!
-        raw.storeBytes(of: -1 as Int32, toByteOffset: found &+ 4 &* lane, as: Int32.self)   // no contact to store into
+        // a well-formed (if unused) block: no division by zero in the lanes nobody reads
+        for field in [\WideContactExtras.k11, \WideContactExtras.k22] {
+            extras.storeBytes(of: 1 as Float, toByteOffset: MemoryLayout<WideContactExtras>.offset(of: field)! &+ 4 &* lane,
+                              as: Float.self)
+        }
+        let found = MemoryLayout<WideContactExtras>.offset(of: \.found)!
+        extras.storeBytes(of: -1 as Int32, toByteOffset: found &+ 4 &* lane, as: Int32.self)   // no contact to store into
     }
 
     /// Prepares one lane straight from its contact's input, with the scalar preparation's arithmetic
@@ -107,7 +103,8 @@ struct WideContact {
     /// first. Each value is stored into its lane in place: a mutating method with a variable lane
     /// index would copy the whole constraint in and out per lane.
     @inline(__always)
-    static func prepareLane(_ w: UnsafeMutablePointer<WideContact>, _ lane: Int, _ input: UnsafePointer<ContactInput>,
+    static func prepareLane(_ w: UnsafeMutablePointer<WideContact>, _ x: UnsafeMutablePointer<WideContactExtras>, _ lane: Int,
+                            _ input: UnsafePointer<ContactInput>,
                             sims: UnsafePointer<BodyStepData>, states: UnsafePointer<BodyState>, softness: Softness,
                             block blockSolve: Bool) {
         let offset = 4 &* lane
@@ -123,9 +120,9 @@ struct WideContact {
         let mA = sa.invMass, iA = sa.invI, mB = sb.invMass, iB = sb.invI
         let vA = states[Int(sc.a)].v, wA = states[Int(sc.a)].w
         let vB = states[Int(sc.b)].v, wB = states[Int(sc.b)].w
-        put(&w.pointee.a, sc.a); put(&w.pointee.b, sc.b); put(&w.pointee.found, input.pointee.found)
+        put(&w.pointee.a, sc.a); put(&w.pointee.b, sc.b); put(&x.pointee.found, input.pointee.found)
         put(&w.pointee.nx, n.x); put(&w.pointee.ny, n.y)
-        put(&w.pointee.friction, input.pointee.friction); put(&w.pointee.restitution, input.pointee.restitution)
+        put(&w.pointee.friction, input.pointee.friction); put(&x.pointee.restitution, input.pointee.restitution)
         put(&w.pointee.mA, mA); put(&w.pointee.iA, iA); put(&w.pointee.mB, mB); put(&w.pointee.iB, iB)
         put(&w.pointee.biasRate, softness.biasRate); put(&w.pointee.massScale, softness.massScale)
         put(&w.pointee.impulseScale, softness.impulseScale)
@@ -152,16 +149,38 @@ struct WideContact {
         let pointCount = input.pointee.pointCount
         putPoint(pointCount > 0 ? input.pointee.p0 : nil, &w.pointee.rA1x, &w.pointee.rA1y, &w.pointee.rB1x, &w.pointee.rB1y,
                  &w.pointee.base1, &w.pointee.normalMass1, &w.pointee.tangentMass1, &w.pointee.normalImpulse1,
-                 &w.pointee.tangentImpulse1, &w.pointee.relativeVelocity1)
+                 &w.pointee.tangentImpulse1, &x.pointee.relativeVelocity1)
         putPoint(pointCount > 1 ? input.pointee.p1 : nil, &w.pointee.rA2x, &w.pointee.rA2y, &w.pointee.rB2x, &w.pointee.rB2y,
                  &w.pointee.base2, &w.pointee.normalMass2, &w.pointee.tangentMass2, &w.pointee.normalImpulse2,
-                 &w.pointee.tangentImpulse2, &w.pointee.relativeVelocity2)
+                 &w.pointee.tangentImpulse2, &x.pointee.relativeVelocity2)
         guard blockSolve else { return }
         let block = ContactBlock(pointCount: pointCount, input.pointee.p0, input.pointee.p1, normal: n, mA: mA, iA: iA, mB: mB, iB: iB,
                                  isStaticPair: sc.isStaticPair)
-        put(&w.pointee.k11, block.k11); put(&w.pointee.k22, block.k22); put(&w.pointee.k12, block.k12)
-        put(&w.pointee.pair, block.isPair ? 1 : 0)
+        put(&x.pointee.k11, block.k11); put(&x.pointee.k22, block.k22); put(&x.pointee.k12, block.k12)
+        put(&x.pointee.pair, block.isPair ? 1 : 0)
     }
+}
+
+/// The fields of a wide constraint that the sub-steps' solve does not read, beside it in an array
+/// of their own (`SolverScratch.wideExtras`, the same index): where each lane's impulses are
+/// stored, restitution's inputs, and the block solve's coupling.
+///
+/// Why apart: the preparation writes every wide constraint and each sub-step reads it whole, and
+/// on the large scenes the constraints outgrow the caches (many_pyramids: 14 500 of them); these
+/// 128 bytes made every constraint 640 bytes instead of 512 (padding 64 more cost many_pyramids
+/// 1–3 %). The block solve reads its fields here (it is off by default); restitution and the
+/// impulses' store read theirs once a step.
+struct WideContactExtras {
+    /// Each lane's place in the step's contact order (`ContactInput.found`), where its impulses are
+    /// stored; −1 in a padding lane.
+    var found: LaneIndices = .zero
+    // restitution's (in the first cache line with `found`, which every step writes anyway)
+    var restitution: Lanes = .zero, relativeVelocity1: Lanes = .zero, relativeVelocity2: Lanes = .zero
+    // the two points' coupling, for the block solve (`ContactBlock`): the normal masses' inverses and
+    // the off-diagonal term; `pair` is 1 where both points are solved together, 0 where they are
+    // solved one after the other (a contact between moving bodies, one point, or two too close to
+    // tell apart); written only when the block solve is on
+    var k11: Lanes = .zero, k22: Lanes = .zero, k12: Lanes = .zero, pair: Lanes = .zero
 }
 
 extension WideContact {
@@ -171,8 +190,8 @@ extension WideContact {
     /// divisions and about forty stores per contact were most of the preparation.
     @inline(__always)
     static func prepareAll(
-        _ w: UnsafeMutablePointer<WideContact>, _ inputs: UnsafePointer<ContactInput>,
-        sims: UnsafePointer<BodyStepData>, states: UnsafePointer<BodyState>, softness: Softness,
+        _ w: UnsafeMutablePointer<WideContact>, _ x: UnsafeMutablePointer<WideContactExtras>,
+        _ inputs: UnsafePointer<ContactInput>, sims: UnsafePointer<BodyStepData>, states: UnsafePointer<BodyState>, softness: Softness,
         staticSoftness: Softness, block blockSolve: Bool
     ) {
         /// What one lane reads: its contact's inputs and its bodies' masses and velocities.
@@ -242,8 +261,8 @@ extension WideContact {
         let p1 = points { $0.p1 }, p2 = points { $0.p2 }
         let zero = Lanes.zero
         let staticLanes = isStatic .!= LaneIndices.zero
-        w.pointee.a = a; w.pointee.b = b; w.pointee.found = found
-        w.pointee.nx = nx; w.pointee.ny = ny; w.pointee.friction = friction; w.pointee.restitution = restitution
+        w.pointee.a = a; w.pointee.b = b; x.pointee.found = found
+        w.pointee.nx = nx; w.pointee.ny = ny; w.pointee.friction = friction; x.pointee.restitution = restitution
         w.pointee.mA = mA; w.pointee.iA = iA; w.pointee.mB = mB; w.pointee.iB = iB
         w.pointee.biasRate = Lanes(repeating: softness.biasRate)
             .replacing(with: Lanes(repeating: staticSoftness.biasRate), where: staticLanes)
@@ -284,12 +303,12 @@ extension WideContact {
         w.pointee.rA1x = q1.rAx; w.pointee.rA1y = q1.rAy; w.pointee.rB1x = q1.rBx; w.pointee.rB1y = q1.rBy
         w.pointee.base1 = q1.base; w.pointee.normalMass1 = q1.normalMass; w.pointee.tangentMass1 = q1.tangentMass
         w.pointee.normalImpulse1 = q1.normalImpulse; w.pointee.tangentImpulse1 = q1.tangentImpulse
-        w.pointee.relativeVelocity1 = q1.relativeVelocity
+        x.pointee.relativeVelocity1 = q1.relativeVelocity
         let q2 = point(p2, pointCount .> LaneIndices(repeating: 1))
         w.pointee.rA2x = q2.rAx; w.pointee.rA2y = q2.rAy; w.pointee.rB2x = q2.rBx; w.pointee.rB2y = q2.rBy
         w.pointee.base2 = q2.base; w.pointee.normalMass2 = q2.normalMass; w.pointee.tangentMass2 = q2.tangentMass
         w.pointee.normalImpulse2 = q2.normalImpulse; w.pointee.tangentImpulse2 = q2.tangentImpulse
-        w.pointee.relativeVelocity2 = q2.relativeVelocity
+        x.pointee.relativeVelocity2 = q2.relativeVelocity
         guard blockSolve else { return }
         for l in 0..<WideLane.count {
             let input = inputs + l
@@ -297,8 +316,8 @@ extension WideContact {
                 pointCount: input.pointee.pointCount, input.pointee.p0, input.pointee.p1,
                 normal: input.pointee.normal, mA: mA[l], iA: iA[l], mB: mB[l], iB: iB[l],
                 isStaticPair: input.pointee.solved.isStaticPair)
-            w.pointee.k11[l] = block.k11; w.pointee.k22[l] = block.k22; w.pointee.k12[l] = block.k12
-            w.pointee.pair[l] = block.isPair ? 1 : 0
+            x.pointee.k11[l] = block.k11; x.pointee.k22[l] = block.k22; x.pointee.k12[l] = block.k12
+            x.pointee.pair[l] = block.isPair ? 1 : 0
         }
     }
 }
@@ -422,7 +441,7 @@ enum WideContactSolver {
     @inline(__always)
     static func solve(_ c: UnsafeMutablePointer<WideContact>, _ states: UnsafeMutablePointer<BodyState>,
                       invH: Float, useBias: Bool, maxPushSpeed: Float, trash: Int32) {
-        solve(c, states, invH: invH, useBias: useBias, maxPushSpeed: maxPushSpeed, block: false, trash: trash)
+        solve(c, nil, states, invH: invH, useBias: useBias, maxPushSpeed: maxPushSpeed, trash: trash)
     }
 
     /// `solve` with the block solve of static contacts (`WorldDef.blockSolve`). Two entry points,
@@ -430,14 +449,16 @@ enum WideContactSolver {
     /// made inside, the one loop holding both paths cost the sequential solve 16 % more
     /// instructions (callgrind, large_pyramid).
     @inline(__always)
-    static func solveBlock(_ c: UnsafeMutablePointer<WideContact>, _ states: UnsafeMutablePointer<BodyState>,
-                           invH: Float, useBias: Bool, maxPushSpeed: Float, trash: Int32) {
-        solve(c, states, invH: invH, useBias: useBias, maxPushSpeed: maxPushSpeed, block: true, trash: trash)
+    static func solveBlock(_ c: UnsafeMutablePointer<WideContact>, _ x: UnsafePointer<WideContactExtras>,
+                           _ states: UnsafeMutablePointer<BodyState>, invH: Float, useBias: Bool, maxPushSpeed: Float,
+                           trash: Int32) {
+        solve(c, x, states, invH: invH, useBias: useBias, maxPushSpeed: maxPushSpeed, trash: trash)
     }
 
     @inline(__always)
-    private static func solve(_ c: UnsafeMutablePointer<WideContact>, _ states: UnsafeMutablePointer<BodyState>,
-                              invH: Float, useBias: Bool, maxPushSpeed: Float, block: Bool, trash: Int32) {
+    private static func solve(_ c: UnsafeMutablePointer<WideContact>, _ extras: UnsafePointer<WideContactExtras>?,
+                              _ states: UnsafeMutablePointer<BodyState>, invH: Float, useBias: Bool, maxPushSpeed: Float,
+                              trash: Int32) {
         var A = WideBodies(states, c.pointee.a)
         var B = WideBodies(states, c.pointee.b)
         let nx = c.pointee.nx, ny = c.pointee.ny
@@ -519,8 +540,9 @@ enum WideContactSolver {
             let s2 = softening(separation(A, B, rA2x, rA2y, rB2x, rB2y, c.pointee.base2))
             let vn1 = normalVelocity(A, B, rA1x, rA1y, rB1x, rB1y), vn2 = normalVelocity(A, B, rA2x, rA2y, rB2x, rB2y)
             let old1 = c.pointee.normalImpulse1, old2 = c.pointee.normalImpulse2
-            let k11 = c.pointee.k11, k22 = c.pointee.k22, k12 = c.pointee.k12
-            let pair = c.pointee.pair .> zero
+            let x = extras.unsafelyUnwrapped
+            let k11 = x.pointee.k11, k22 = x.pointee.k22, k12 = x.pointee.k12
+            let pair = x.pointee.pair .> zero
             // b = massScale · (the velocity without the accumulated impulses) + bias, per point
             let b1 = s1.massScale * (vn1 - k11 * old1 - k12 * old2) + s1.bias
             let b2 = s2.massScale * (vn2 - k12 * old1 - k22 * old2) + s2.bias
@@ -552,7 +574,7 @@ enum WideContactSolver {
             B.vx += mB * (p1x + p2x); B.vy += mB * (p1y + p2y)
             B.w += iB * ((rB1x * p1y - rB1y * p1x) + (rB2x * p2y - rB2y * p2x))
         }
-        if block {
+        if extras != nil {  // a constant in each entry point, so the optimiser keeps one path
             solveNormalsAsBlock(&A, &B)
         } else {
             // Both separations first: they read only the poses, which the impulses do not change,
@@ -599,9 +621,11 @@ extension WideContactSolver {
     /// Copies each lane's impulses to its contact's slot of `impulses` (`found`; padding lanes have
     /// none), for the next step's warm start.
     @inline(__always)
-    static func storeImpulses(_ c: UnsafePointer<WideContact>, into impulses: UnsafeMutablePointer<SolvedImpulses>) {
-        for l in 0..<WideLane.count where c.pointee.found[l] >= 0 {
-            impulses[Int(c.pointee.found[l])] = SolvedImpulses(
+    static func storeImpulses(_ c: UnsafePointer<WideContact>, _ x: UnsafePointer<WideContactExtras>,
+                              into impulses: UnsafeMutablePointer<SolvedImpulses>) {
+        let found = x.pointee.found
+        for l in 0..<WideLane.count where found[l] >= 0 {
+            impulses[Int(found[l])] = SolvedImpulses(
                 p0: PointImpulses(normalImpulse: c.pointee.normalImpulse1[l], tangentImpulse: c.pointee.tangentImpulse1[l],
                                   maxNormalImpulse: c.pointee.maxNormalImpulse1[l]),
                 p1: PointImpulses(normalImpulse: c.pointee.normalImpulse2[l], tangentImpulse: c.pointee.tangentImpulse2[l],
@@ -611,9 +635,9 @@ extension WideContactSolver {
 
     /// Restitution for a wide constraint's lanes, point by point as the scalar solver does it: a point bounces
     /// when it approached faster than `threshold` (pt/s) and took an impulse in the sub-steps.
-    static func applyRestitution(_ c: UnsafeMutablePointer<WideContact>, _ states: UnsafeMutablePointer<BodyState>, threshold: Float,
-                                 trash: Int32) {
-        let e = c.pointee.restitution
+    static func applyRestitution(_ c: UnsafeMutablePointer<WideContact>, _ x: UnsafePointer<WideContactExtras>,
+                                 _ states: UnsafeMutablePointer<BodyState>, threshold: Float, trash: Int32) {
+        let e = x.pointee.restitution
         let zero = Lanes.zero
         if all(e .== zero) { return }
         var A = WideBodies(states, c.pointee.a)
@@ -641,9 +665,9 @@ extension WideContactSolver {
             B.vx += mB * px; B.vy += mB * py
             B.w += iB * (rBx * py - rBy * px)
         }
-        point(&A, &B, c.pointee.rA1x, c.pointee.rA1y, c.pointee.rB1x, c.pointee.rB1y, c.pointee.normalMass1, c.pointee.relativeVelocity1,
+        point(&A, &B, c.pointee.rA1x, c.pointee.rA1y, c.pointee.rB1x, c.pointee.rB1y, c.pointee.normalMass1, x.pointee.relativeVelocity1,
               &c.pointee.normalImpulse1, &c.pointee.maxNormalImpulse1)
-        point(&A, &B, c.pointee.rA2x, c.pointee.rA2y, c.pointee.rB2x, c.pointee.rB2y, c.pointee.normalMass2, c.pointee.relativeVelocity2,
+        point(&A, &B, c.pointee.rA2x, c.pointee.rA2y, c.pointee.rB2x, c.pointee.rB2y, c.pointee.normalMass2, x.pointee.relativeVelocity2,
               &c.pointee.normalImpulse2, &c.pointee.maxNormalImpulse2)
         A.scatter(states, c.pointee.a, c.pointee.mA, trash: trash)
         B.scatter(states, c.pointee.b, c.pointee.mB, trash: trash)

@@ -30,6 +30,8 @@ struct SolverScratch {
     let overflow = ScratchBuffer<ContactConstraint>()
     /// Coloured contacts, prepared `WideLane.count` lanes wide.
     let wide = ScratchBuffer<WideContact>()
+    /// Beside each wide constraint, its fields that the sub-steps do not read.
+    let wideExtras = ScratchBuffer<WideContactExtras>()
     /// Contacts per wide constraint (1…`WideLane.count`; default all lanes). Fewer only in tests,
     /// which show that how a colour is grouped into lanes changes no result (`WideLaneTests`).
     var wideLanesFilled = WideLane.count
@@ -49,7 +51,8 @@ struct SolverScratch {
         "orderedContacts": "per-step scratch", "solvedContacts": "per-step scratch",
         "solvedImpulses": "per-step scratch", "scannedContacts": "per-step scratch",
         "overflowFound": "per-step scratch",
-        "overflow": "per-step scratch", "wide": "per-step scratch", "wideFirst": "per-step scratch",
+        "overflow": "per-step scratch", "wide": "per-step scratch", "wideExtras": "per-step scratch",
+        "wideFirst": "per-step scratch",
         "wideLanesFilled": "a test setting, not world state (it changes no result)",
         "impacts": "per-step scratch", "impactBodies": "per-step scratch",
         "solvedContactCount": "per-step scratch (−1 between steps)",

@@ -55,6 +55,8 @@ struct StepContext {
     var wideStart: [Int] = []
     var wideCount = 0
     var wide: UnsafeMutablePointer<WideContact>? = nil
+    /// Each wide constraint's fields that the sub-steps do not read (`WideContactExtras`), same index.
+    var wideExtras: UnsafeMutablePointer<WideContactExtras>? = nil
     /// The solved contacts' impulses in contact order (see `SolvedImpulses`).
     var impulses: UnsafeMutablePointer<SolvedImpulses>? = nil
 }

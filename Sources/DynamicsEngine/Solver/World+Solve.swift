@@ -294,6 +294,7 @@ extension World {
         let overflowCount = contactStart[1]
         let constraints = scratch.overflow.reserve(count: max(1, overflowCount))
         let wide = scratch.wide.reserve(count: max(1, wideCount))
+        let extras = scratch.wideExtras.reserve(count: max(1, wideCount))
         let wideFirst = scratch.wideFirst.reserve(count: max(1, wideCount))
         // Each wide constraint's first contact in the solve order and its number of lanes (1…`filled`).
         var wideLanes = [UInt8](repeating: 0, count: wideCount)
@@ -322,18 +323,18 @@ extension World {
             pool.forEachRange(wideCount, minimum: WideLane.prepareSplit) { r in
                 for w in r {
                     let first = Int(wideFirst[w])
-                    let wc = wide + w
+                    let wc = wide + w, xc = extras + w
                     if Int(lanes[w]) == WideLane.count {
                         WideContact.prepareAll(
-                            wc, ordered + first, sims: sims, states: states, softness: softness,
+                            wc, xc, ordered + first, sims: sims, states: states, softness: softness,
                             staticSoftness: staticSoftness, block: blockSolve)
                         continue
                     }
-                    // every lane is written whole, so the buffer needs no clearing (a 560-byte copy)
-                    for lane in Int(lanes[w])..<WideLane.count { WideContact.padLane(wc, lane, dummy: dummy) }
+                    // every lane is written whole, so the buffers need no clearing
+                    for lane in Int(lanes[w])..<WideLane.count { WideContact.padLane(wc, xc, lane, dummy: dummy) }
                     for lane in 0..<Int(lanes[w]) {
                         let input = ordered + first + lane
-                        WideContact.prepareLane(wc, lane, input, sims: sims, states: states,
+                        WideContact.prepareLane(wc, xc, lane, input, sims: sims, states: states,
                                                 softness: input.pointee.solved.isStaticPair ? staticSoftness : softness,
                                                 block: blockSolve)
                     }
@@ -345,6 +346,7 @@ extension World {
         ctx.wideStart = wideStart
         ctx.wideCount = wideCount
         ctx.wide = wide
+        ctx.wideExtras = extras
         ctx.impulses = scratch.solvedImpulses.reserve(count: max(1, ctx.solvedCount))
     }
 
@@ -371,7 +373,7 @@ extension World {
         let push = maxPushSpeed
         let block = def.blockSolve
         let cbase = ctx.constraints!
-        let wbase = ctx.wide!
+        let wbase = ctx.wide!, xbase = UnsafePointer(ctx.wideExtras!)
         let overflowContacts = 0..<ctx.overflowCount
         let pool = self.pool
         /// The joints of one colour: the overflow slot in order on this thread, a colour's joints
@@ -420,22 +422,22 @@ extension World {
             for w in r { WideContactSolver.warmStart(wbase + w, states, trash: t) }
         }
         let solveWide: (Range<Int>, Int32) -> Void = block
-            ? { r, t in for w in r { WideContactSolver.solveBlock(wbase + w, states, invH: invH, useBias: true, maxPushSpeed: push, trash: t) } }
+            ? { r, t in for w in r { WideContactSolver.solveBlock(wbase + w, xbase + w, states, invH: invH, useBias: true, maxPushSpeed: push, trash: t) } }
             : { r, t in for w in r { WideContactSolver.solve(wbase + w, states, invH: invH, useBias: true, maxPushSpeed: push, trash: t) } }
         let relaxWide: (Range<Int>, Int32) -> Void = block
-            ? { r, t in for w in r { WideContactSolver.solveBlock(wbase + w, states, invH: invH, useBias: false, maxPushSpeed: push, trash: t) } }
+            ? { r, t in for w in r { WideContactSolver.solveBlock(wbase + w, xbase + w, states, invH: invH, useBias: false, maxPushSpeed: push, trash: t) } }
             : { r, t in for w in r { WideContactSolver.solve(wbase + w, states, invH: invH, useBias: false, maxPushSpeed: push, trash: t) } }
         let relaxAndStoreWide: (Range<Int>, Int32) -> Void = block
             ? { r, t in
                 for w in r {
-                    WideContactSolver.solveBlock(wbase + w, states, invH: invH, useBias: false, maxPushSpeed: push, trash: t)
-                    WideContactSolver.storeImpulses(wbase + w, into: impulses)
+                    WideContactSolver.solveBlock(wbase + w, xbase + w, states, invH: invH, useBias: false, maxPushSpeed: push, trash: t)
+                    WideContactSolver.storeImpulses(wbase + w, xbase + w, into: impulses)
                 }
             }
             : { r, t in
                 for w in r {
                     WideContactSolver.solve(wbase + w, states, invH: invH, useBias: false, maxPushSpeed: push, trash: t)
-                    WideContactSolver.storeImpulses(wbase + w, into: impulses)
+                    WideContactSolver.storeImpulses(wbase + w, xbase + w, into: impulses)
                 }
             }
         let integrateVelocities: (Range<Int>) -> Void = { r in
@@ -508,10 +510,10 @@ extension World {
     func applyRestitution(_ ctx: StepContext) {
         guard ctx.anyRestitution else { return }
         let states = ctx.states, threshold = restitutionThreshold, trash = ctx.trash
-        let cbase = ctx.constraints!, wbase = ctx.wide!
+        let cbase = ctx.constraints!, wbase = ctx.wide!, xbase = ctx.wideExtras!
         for _ in 0..<4 {
             for c in 0..<ctx.overflowCount { ContactSolver.applyRestitution(cbase + c, states, threshold: threshold) }
-            for w in 0..<ctx.wideCount { WideContactSolver.applyRestitution(wbase + w, states, threshold: threshold, trash: trash) }
+            for w in 0..<ctx.wideCount { WideContactSolver.applyRestitution(wbase + w, xbase + w, states, threshold: threshold, trash: trash) }
         }
     }
 
@@ -521,7 +523,7 @@ extension World {
     /// bodies were already protected from in `finalizeBodies`) is not carried over.
     func storeImpulses(_ ctx: StepContext) {
         let impulses = ctx.impulses!
-        let constraints = ctx.constraints!, wide = ctx.wide!
+        let constraints = ctx.constraints!, wide = ctx.wide!, extras = ctx.wideExtras!
         for k in 0..<ctx.overflowCount {
             let cc = constraints[k]
             impulses[Int(cc.found)] = SolvedImpulses(p0: PointImpulses(cc.p0), p1: PointImpulses(cc.p1))
@@ -529,7 +531,7 @@ extension World {
         if ctx.anyRestitution {
             // else the last relax pass stored them
             pool.forEachRange(ctx.wideCount, minimum: WideLane.prepareSplit) { r in
-                for w in r { WideContactSolver.storeImpulses(wide + w, into: impulses) }
+                for w in r { WideContactSolver.storeImpulses(wide + w, extras + w, into: impulses) }
             }
         }
         let cp = ctx.contacts
