@@ -92,8 +92,9 @@ struct WideContact {
             extras.storeBytes(of: 1 as Float, toByteOffset: MemoryLayout<WideContactExtras>.offset(of: field)! &+ 4 &* lane,
                               as: Float.self)
         }
+        // no contact to store into
         let found = MemoryLayout<WideContactExtras>.offset(of: \.found)!
-        extras.storeBytes(of: -1 as Int32, toByteOffset: found &+ 4 &* lane, as: Int32.self)   // no contact to store into
+        extras.storeBytes(of: -1 as Int32, toByteOffset: found &+ 4 &* lane, as: Int32.self)
     }
 
     /// Prepares one lane straight from its contact's input, with the scalar preparation's arithmetic
