@@ -21,7 +21,7 @@ extension World {
         // The kinematic shapes' list read once, as a buffer: read in each sweep (through the
         // world's `broadPhase`), it was retained and released per sweep, and with two threads
         // sweeping, the count of that one array bounced between their cores — washer (6 500 of its
-        // 8 100 bodies swept a step, around a kinematic drum) swept 40 % slower on two threads
+        // 8 100 bodies swept a step, around a kinematic drum) swept a third slower on two threads
         // than on one.
         let times = broadPhase.kinematicProxies.withUnsafeBufferPointer { kinematic in
             sweepInParallel(fast) { k, bi, g in self.sweep(bi, base, bodyBase, g, kinematic) }
