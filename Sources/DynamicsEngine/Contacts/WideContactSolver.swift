@@ -445,10 +445,11 @@ enum WideContactSolver {
         solve(c, nil, states, invH: invH, useBias: useBias, maxPushSpeed: maxPushSpeed, trash: trash)
     }
 
-    /// `solve` with the block solve of static contacts (`WorldDef.blockSolve`). Two entry points,
-    /// each with its `block` a constant, so the optimiser drops the other path: with the choice
-    /// made inside, the one loop holding both paths cost the sequential solve 16 % more
-    /// instructions (callgrind, large_pyramid).
+    /// `solve` with the block solve of static contacts (`WorldDef.blockSolve`), whose coupling it
+    /// reads from the constraint's extras `x`. Two entry points: the kernel below takes the path by
+    /// whether it was given extras, `nil` in `solve` and not in `solveBlock`, a constant in each, so
+    /// the optimiser drops the other path; with the choice made inside, the one loop holding both
+    /// paths cost the sequential solve 16 % more instructions (callgrind, large_pyramid).
     @inline(__always)
     static func solveBlock(_ c: UnsafeMutablePointer<WideContact>, _ x: UnsafePointer<WideContactExtras>,
                            _ states: UnsafeMutablePointer<BodyState>, invH: Float, useBias: Bool, maxPushSpeed: Float,
@@ -456,6 +457,7 @@ enum WideContactSolver {
         solve(c, x, states, invH: invH, useBias: useBias, maxPushSpeed: maxPushSpeed, trash: trash)
     }
 
+    /// The kernel of `solve` and `solveBlock`: the block solve when `extras` (its coupling) is given.
     @inline(__always)
     private static func solve(_ c: UnsafeMutablePointer<WideContact>, _ extras: UnsafePointer<WideContactExtras>?,
                               _ states: UnsafeMutablePointer<BodyState>, invH: Float, useBias: Bool, maxPushSpeed: Float,
