@@ -79,6 +79,68 @@ import Testing
         #expect(try churn(threads: 1) == churn(threads: 2))
     }
 
+    /// Joints keep their colours from step to step only while a fresh choice would make the same
+    /// ones (`KeptJointGraph`): `World.validate` chooses them afresh after every step and compares.
+    /// Chains hang from pins and pile on a floor (contacts begin and end on jointed bodies), a
+    /// joint is made and destroyed, links turn kinematic and static and back, a link is destroyed,
+    /// the world is restored, the heap falls asleep and is woken. The colours are kept on most
+    /// steps, and the run ends bit for bit alike on one thread and two.
+    @Test func jointsKeepTheirColoursOnlyWhileAFreshChoiceAgrees() throws {
+        func churn(threads: Int) throws -> (hash: UInt64, kept: Int) {
+            var d = WorldDef()
+            d.gravity = Vec2(0, 1000)
+            d.validate = true
+            d.workerCount = threads
+            let w = World(def: d)
+            addBox(w, .static, at: Vec2(0, 320), half: Vec2(700, 20))
+            var chains: [[BodyID]] = []
+            for c in 0..<6 {
+                let x0 = -450 + Float(c) * 170
+                var prev = addBox(w, .static, at: Vec2(x0, -100), half: Vec2(4, 4))
+                var chain: [BodyID] = []
+                for i in 0..<14 {
+                    let link = addBox(w, at: Vec2(x0 + Float(i) * 30 + 15, -100), half: Vec2(15, 4))
+                    var jd = JointDef(kind: .revolute)
+                    jd.bodyA = prev; jd.bodyB = link
+                    jd.localAnchorA = i == 0 ? .zero : Vec2(15, 0); jd.localAnchorB = Vec2(-15, 0)
+                    #expect(w.createJoint(jd) != nil)
+                    prev = link
+                    chain.append(link)
+                }
+                chains.append(chain)
+            }
+            var kept = 0, tie: JointID?
+            for step in 0..<900 {
+                switch step {
+                case 5: w.setBodyType(chains[0][3], .kinematic)   // in the air: no contact to mark anything
+                case 10: w.setBodyType(chains[0][3], .dynamic)
+                case 60:
+                    var jd = JointDef(kind: .distance)
+                    jd.bodyA = chains[0][13]; jd.bodyB = chains[1][13]; jd.length = 60
+                    tie = w.createJoint(jd)
+                case 100: if let tie { w.destroyJoint(tie) }
+                case 140: w.setBodyType(chains[2][5], .kinematic)
+                case 170: w.setBodyType(chains[2][5], .dynamic)
+                case 200: w.setBodyType(chains[4][9], .static)
+                case 230: w.setBodyType(chains[4][9], .dynamic)
+                case 260: w.destroyBody(chains[3][11])
+                case 300: try w.restore(w.snapshot())
+                case 800: w.applyLinearImpulse(chains[5][13], Vec2(0, -2000), at: w.position(chains[5][13]))
+                default: break
+                }
+                if w.keepsJointColors { kept += 1 }
+                w.step(dt: 1.0 / 60, substeps: 4)
+                #expect(w.validationErrors.isEmpty, "\(threads) threads, step \(step): \(w.validationErrors)")
+            }
+            #expect(w.touchingContactCount > 20, "the chains should lie on the floor")
+            return (w.stateHash(), kept)
+        }
+        let one = try churn(threads: 1), two = try churn(threads: 2)
+        #expect(one.hash == two.hash)
+        #expect(one.kept == two.kept)
+        #expect(one.kept > 300, "steps that kept the joints' colours: \(one.kept) of 900")
+    }
+
     /// Twenty-four boxes resting on one plank: the plank has twenty colours for touches with other
     /// moving bodies, so four of those touches go to the overflow set (solved one by one). When
     /// four boxes that hold colours are removed, the four waiting touches take the freed colours

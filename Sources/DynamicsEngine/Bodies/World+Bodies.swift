@@ -232,6 +232,7 @@ extension World {
         }
         let old = bodies[bi].type
         bodies[bi].type = type
+        jointGraphChanged(body: id.index)   // a joint's colours depend on which of its bodies are dynamic
         if type == .static {
             removeFromAwake(id.index)
             bodies[bi].linearVelocity = .zero

@@ -7,11 +7,13 @@ extension World {
     func addToAwake(_ bi: Int32) {
         guard bodies[Int(bi)].awakeIndex < 0 else { return }
         bodies[Int(bi)].awakeIndex = sets.appendAwake(bi)
+        jointGraphChanged(body: bi)
     }
 
     func removeFromAwake(_ bi: Int32) {
         let ai = Int(bodies[Int(bi)].awakeIndex)
         guard ai >= 0 else { return }
+        jointGraphChanged(body: bi)
         if let moved = sets.removeAwake(at: ai) { bodies[Int(moved)].awakeIndex = Int32(ai) }
         bodies[Int(bi)].awakeIndex = -1
     }

@@ -57,6 +57,7 @@ extension World {
             bodies[bi].jointCount += 1
         }
         broadPhase.grid.movableDirty = true   // the bodies' entries record whether they have joints
+        jointGraphChanged()
     }
 
     private func unlinkJoint(_ ji: Int32) {
@@ -69,6 +70,7 @@ extension World {
             bodies[bi].jointCount -= 1
         }
         broadPhase.grid.movableDirty = true
+        jointGraphChanged()
     }
 
     /// Whether a joint that disables collision links the two bodies.

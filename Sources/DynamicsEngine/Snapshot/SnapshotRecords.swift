@@ -251,6 +251,7 @@ extension World {
         "beginEvents": "the last step's events: cleared on restore", "endEvents": "the last step's events: cleared on restore",
         "validationErrors": "diagnostics of the last step",
         "lastColorCounts": "statistics of the last step",
+        "jointGraph": "derived: the joints' colours, chosen afresh on the first step after a restore (the same ones)",
         "maxPolygonCount": "derived from the shapes",
         "pool": "threads (def.workerCount)",
         "isProfiling": "a measuring switch of whoever holds the world, not physics",

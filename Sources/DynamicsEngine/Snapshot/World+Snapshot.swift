@@ -332,6 +332,7 @@ extension World {
         contacts.replaceAll(elements: d.contacts, generations: Array(repeating: 0, count: d.contacts.count), free: d.freeContacts)
         for i in contacts.indices where contacts[i].isAlive { contacts[i].pairKey = pairKey(contacts[i].shapeA, contacts[i].shapeB) }
         joints.replaceAll(elements: d.joints, generations: d.jointGenerations, free: d.freeJoints)
+        jointGraphChanged()
         sets.awake = d.awakeBodies
         sets.sleepIslands = d.sleepIslands
         sets.freeSleepIslands = d.freeSleepIslands

@@ -45,43 +45,20 @@ extension World {
             }
         }
 
-        // Joints whose bodies are awake, coloured as they are found, around the colours their
-        // bodies' touching contacts keep (`Body.contactColors`). Colouring here, from the bodies'
-        // awake indices as `JointSolver.prepare` sets them, saves a second pass over the joint
-        // records.
+        // The joints with an awake body, their colours and their places in solve order: kept from
+        // the step that chose them for as long as nothing they depend on changes (see
+        // `KeptJointGraph`), else chosen again.
+        if !jointGraph.isCurrent {
+            jointGraph = orderJoints()
+        } else {
+            assert(orderJoints() == jointGraph, "a kept joint graph differs from the one chosen afresh")
+        }
+        let jointList = jointGraph.list, jointSlot = jointGraph.slot, jointStart = jointGraph.start
         let dummy = ctx.dummy
-        let coloring = ConstraintColoring(bodyCount: awakeCount)
-        defer { coloring.release() }
-        var jointList: [Int32] = []
-        var jointColors: [Int32] = []
         let jj = ctx.joints
-        for ji in 0..<ctx.jointSlots where jj[ji].isAlive {
-            let ia = bp[Int(jj[ji].bodyA)].awakeIndex, ib = bp[Int(jj[ji].bodyB)].awakeIndex
-            if ia < 0 && ib < 0 { continue }
-            jointList.append(Int32(ji))
-            let a = ia >= 0 ? ia : dummy, b = ib >= 0 ? ib : dummy
-            let dynamicA = sims[Int(a)].isDynamic, dynamicB = sims[Int(b)].isDynamic
-            let contactsA = bp[Int(jj[ji].bodyA)].contactColors, contactsB = bp[Int(jj[ji].bodyB)].contactColors
-            let color = coloring.assign(a, b, dynamicA: dynamicA, dynamicB: dynamicB, contactsA: contactsA, contactsB: contactsB)
-            jointColors.append(color)
-        }
-        // Each awake joint is prepared into the `JointSim` at its place in solve order (colour by
-        // colour, the overflow slot first; within a colour in joint order), so the sub-steps read
-        // the sims front to back. Preparing and storing run in joint order: the joint records are
-        // then read front to back, and the scattered accesses are to the sims.
-        let colorCount = ConstraintColoring.colorCount
-        var jointStart = [Int](repeating: 0, count: colorCount + 1)
-        for c in jointColors { jointStart[Int(c) + 1] += 1 }
-        for i in 0..<colorCount { jointStart[i + 1] += jointStart[i] }
-        var jointSlot = jointColors   // becomes each found joint's place in solve order
-        do {
-            var fill = jointStart
-            for k in 0..<jointSlot.count {
-                let c = Int(jointSlot[k])
-                jointSlot[k] = Int32(fill[c])
-                fill[c] += 1
-            }
-        }
+        // Each awake joint is prepared into the `JointSim` at its place in solve order, so the
+        // sub-steps read the sims front to back. Preparing and storing run in joint order: the
+        // joint records are then read front to back, and the scattered accesses are to the sims.
         let jointSims = scratch.jointSims.reserve(count: max(1, jointList.count))
         let jctx = ctx.joint
         jointList.withUnsafeBufferPointer { list in
@@ -99,6 +76,44 @@ extension World {
         ctx.jointSlot = jointSlot
         ctx.jointStart = jointStart
         ctx.jointSims = jointSims
+    }
+
+    /// The joints with an awake body, coloured as they are found (in joint order), around the
+    /// colours their bodies' touching contacts keep (`Body.contactColors`), and their places in
+    /// solve order: colour by colour, the overflow slot first, within a colour in joint order.
+    /// From the world as it is (the bodies' awake indices and types, the joints, the contacts'
+    /// colours), so `validate` can choose them afresh too.
+    func orderJoints() -> KeptJointGraph {
+        let bp = bodies.base, jj = joints.base
+        let awakeCount = sets.awake.count
+        let dummy = Int32(awakeCount)   // every body that is not awake: never dynamic, holds no colour
+        let coloring = ConstraintColoring(bodyCount: awakeCount)
+        defer { coloring.release() }
+        var jointList: [Int32] = []
+        var jointColors: [Int32] = []
+        for ji in 0..<joints.count where jj[ji].isAlive {
+            let ba = bp + Int(jj[ji].bodyA), bb = bp + Int(jj[ji].bodyB)
+            let ia = ba.pointee.awakeIndex, ib = bb.pointee.awakeIndex
+            if ia < 0 && ib < 0 { continue }
+            jointList.append(Int32(ji))
+            let a = ia >= 0 ? ia : dummy, b = ib >= 0 ? ib : dummy
+            let dynamicA = ia >= 0 && ba.pointee.type == .dynamic, dynamicB = ib >= 0 && bb.pointee.type == .dynamic
+            let contactsA = ba.pointee.contactColors, contactsB = bb.pointee.contactColors
+            let color = coloring.assign(a, b, dynamicA: dynamicA, dynamicB: dynamicB, contactsA: contactsA, contactsB: contactsB)
+            jointColors.append(color)
+        }
+        let colorCount = ConstraintColoring.colorCount
+        var jointStart = [Int](repeating: 0, count: colorCount + 1)
+        for c in jointColors { jointStart[Int(c) + 1] += 1 }
+        for i in 0..<colorCount { jointStart[i + 1] += jointStart[i] }
+        var jointSlot = jointColors   // becomes each found joint's place in solve order
+        var fill = jointStart
+        for k in 0..<jointSlot.count {
+            let c = Int(jointSlot[k])
+            jointSlot[k] = Int32(fill[c])
+            fill[c] += 1
+        }
+        return KeptJointGraph(isCurrent: true, list: jointList, slot: jointSlot, start: jointStart)
     }
 
     /// The touching contacts with an awake body, in three stages: found with their colours
@@ -547,8 +562,13 @@ extension World {
             }
         }
         let jp = ctx.joints, jointSims = ctx.jointSims!
-        for k in 0..<ctx.jointList.count {
-            JointSolver.storeImpulses(jointSims + Int(ctx.jointSlot[k]), into: jp + Int(ctx.jointList[k]))
+        ctx.jointList.withUnsafeBufferPointer { list in
+            ctx.jointSlot.withUnsafeBufferPointer { slot in
+                // each joint writes only its own record
+                pool.forEachRange(list.count, minimum: SplitSize.bodies) { r in
+                    for k in r { JointSolver.storeImpulses(jointSims + Int(slot[k]), into: jp + Int(list[k])) }
+                }
+            }
         }
     }
 

@@ -438,7 +438,7 @@ final class WorkerPool: @unchecked Sendable {
 /// measuring on two cores; on more, `forEachRange` still cuts at most 4 blocks a thread, so these
 /// only matter for small stages.
 enum SplitSize {
-    /// Bodies (integrating velocities and positions, finalising) and joints being prepared.
+    /// Bodies (integrating velocities and positions, finalising) and joints being prepared or stored.
     static let bodies = 256
     /// Touching contacts whose impulses are stored into their records.
     static let storedContacts = 256

@@ -82,7 +82,11 @@ extension World {
             errors.append("pair table holds \(broadPhase.pairs.count) pairs for \(alive) contacts")
         }
         if !broadPhase.pairs.partnerListsAreConsistent() { errors.append("pair table's partner lists disagree with its pairs") }
-        // joints
+        // joints: kept colours are the ones a fresh choice makes (see `KeptJointGraph`)
+        if jointGraph.isCurrent && orderJoints() != jointGraph {
+            let stale = "a change to the joints, the awake bodies or their contacts' colours did not mark them stale"
+            errors.append("the kept joint colours differ from a fresh choice: \(stale)")
+        }
         for (i, j) in joints.enumerated() where j.isAlive {
             if !j.impulses.isFinite { errors.append("joint \(i) (\(j.def.kind)) impulses are not finite: \(j.impulses), def \(j.def), bodies \(bodies[Int(j.bodyA)].type)/\(bodies[Int(j.bodyB)].type) masses \(bodies[Int(j.bodyA)].mass)/\(bodies[Int(j.bodyB)].mass) inertia \(bodies[Int(j.bodyA)].inertia)/\(bodies[Int(j.bodyB)].inertia)") }
         }

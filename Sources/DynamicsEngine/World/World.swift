@@ -82,6 +82,12 @@ package final class World {
     /// Constraints per colour in the last step (slot 0 = overflow), for the benchmark's report.
     package internal(set) var lastColorCounts: [Int] = []
 
+    /// The awake joints' colours and solve order, kept while nothing they depend on changes.
+    var jointGraph = KeptJointGraph()
+
+    /// Whether the next step reuses the joints' colours the last one chose (see `KeptJointGraph`).
+    package var keepsJointColors: Bool { jointGraph.isCurrent }
+
     /// Largest polygon vertex count in the world: sizes the narrow phase's scratch space.
     var maxPolygonCount = 8
     /// Threads for the step's parallel loops (WorldDef.workerCount).
