@@ -102,7 +102,7 @@ extension DynamicAnimator {
         if !running && world.hasAwakeDynamicBody { tickle() }
         let counts = running
         let forcesStart = ContinuousClock.now
-        for b in flat { b.applyForces(in: self, dt: dt) }
+        for b in forceBehaviors { b.applyForces(in: self, dt: dt) }
         let engineStart = ContinuousClock.now
         forceTime += engineStart - forcesStart
         world.step(dt: Float(dt), substeps: storedSubsteps)

@@ -38,12 +38,19 @@ extension DynamicAnimator {
         return collisionList
     }
 
+    /// The behaviours of `flat` that apply forces each step, in the same order.
+    var forceBehaviors: [DynamicBehavior] {
+        refreshFlat()
+        return forceList
+    }
+
     private func refreshFlat() {
         guard flatIsStale, !treeDirty, !isReconciling else { return }
         // Members only: after a reconciliation stopped by its round limit the tree may hold
         // behaviours that never joined.
         flatList = depthFirst(topLevel.elements).filter { $0.dynamicAnimator === self }
         collisionList = flatList.compactMap { $0 as? CollisionBehavior }
+        forceList = flatList.filter { $0.appliesForces }
         flatIsStale = false
     }
 

@@ -164,6 +164,9 @@ open class DynamicAnimator {
     var flatList: [DynamicBehavior] = []
     /// The collision behaviours of `flatList`, in the same order.
     var collisionList: [CollisionBehavior] = []
+    /// The behaviours of `flatList` with per-step forces (`DynamicBehavior.appliesForces`), in the
+    /// same order.
+    var forceList: [DynamicBehavior] = []
     /// Behaviours joined or left since `flatList` was made: it is listed again when next read.
     var flatIsStale = false
     /// Roots of the subtrees added to or removed from the tree since the last reconciliation

@@ -125,12 +125,19 @@ open class DynamicBehavior {
     /// depth-first order after the items' bodies exist, whenever the animator synchronises.
     func syncWorld(_ animator: DynamicAnimator) {}
 
-    /// Applies this step's forces and impulses; called once per step before the engine step.
+    /// Applies this step's forces and impulses; called once per step before the engine step, for
+    /// the behaviours whose `appliesForces` is true. A subclass that overrides it overrides
+    /// `appliesForces` too.
     ///
     /// - Parameters:
     ///   - animator: The animator being stepped.
     ///   - dt: The step, in seconds.
     func applyForces(in animator: DynamicAnimator, dt: TimeInterval) {}
+
+    /// Whether the behaviour has per-step work in `applyForces(in:dt:)`: only those are called
+    /// each step (in depth-first order), so a scene of many attachments does not visit them all
+    /// to do nothing (ui_chains' 1 200: 2 % of its step). Default false.
+    var appliesForces: Bool { false }
 
     // MARK: Snapshot hooks (internal)
     //

@@ -85,6 +85,8 @@ open class GravityBehavior: DynamicBehavior {
         }
     }
 
+    override var appliesForces: Bool { true }
+
     override func applyForces(in animator: DynamicAnimator, dt: TimeInterval) {
         let g = direction.vector
         guard g.dx != 0 || g.dy != 0 else { return }

@@ -150,6 +150,8 @@ open class PushBehavior: DynamicBehavior {
         }
     }
 
+    override var appliesForces: Bool { true }
+
     override func applyForces(in animator: DynamicAnimator, dt: TimeInterval) {
         guard storedActive else { return }
         let v = direction.vector

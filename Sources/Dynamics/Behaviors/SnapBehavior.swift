@@ -163,6 +163,8 @@ open class SnapBehavior: DynamicBehavior {
     }
 
     /// The angular spring: τ = I·(−ω²·Δθ − 2ζω·θ̇), Δθ from the rotation at association.
+    override var appliesForces: Bool { true }
+
     override func applyForces(in animator: DynamicAnimator, dt: TimeInterval) {
         guard let r = animator.record(for: item), animator.isMovable(r) else { return }
         let inertia = animator.rotationalInertia(of: r)

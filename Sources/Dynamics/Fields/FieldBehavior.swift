@@ -374,6 +374,8 @@ open class FieldBehavior: DynamicBehavior {
         crowd = nil
     }
 
+    override var appliesForces: Bool { true }
+
     override func applyForces(in animator: DynamicAnimator, dt: TimeInterval) {
         applyFieldForces(in: animator, dt: dt)
     }
