@@ -5,6 +5,15 @@ import Testing
 /// keeps it until it stops, and no dynamic body ever holds a colour twice — the property that lets
 /// a colour be solved in lanes and on several threads at once.
 @Suite struct ConstraintGraphTests {
+    /// A world under gravity that checks itself after every step (`WorldDef.validate`).
+    static func validatedWorld(threads: Int) -> World {
+        var d = WorldDef()
+        d.gravity = Vec2(0, 1000)
+        d.validate = true
+        d.workerCount = threads
+        return World(def: d)
+    }
+
     /// A settled stack: every touch keeps the colour it began with, step after step (asleep too),
     /// between boxes from the dynamic end (1…20) and against the ground from the static end (2…23).
     @Test func aTouchKeepsItsColourWhileItLasts() {
@@ -39,11 +48,7 @@ import Testing
     /// for bit alike on one thread and two.
     @Test func theGraphStaysSoundThroughChurn() throws {
         func churn(threads: Int) throws -> UInt64 {
-            var d = WorldDef()
-            d.gravity = Vec2(0, 1000)
-            d.validate = true
-            d.workerCount = threads
-            let w = World(def: d)
+            let w = Self.validatedWorld(threads: threads)
             addBox(w, .static, at: Vec2(0, 50), half: Vec2(300, 50))
             addBox(w, .static, at: Vec2(-320, -200), half: Vec2(20, 300))
             addBox(w, .static, at: Vec2(320, -200), half: Vec2(20, 300))
@@ -87,11 +92,7 @@ import Testing
     /// steps, and the run ends bit for bit alike on one thread and two.
     @Test func jointsKeepTheirColoursOnlyWhileAFreshChoiceAgrees() throws {
         func churn(threads: Int) throws -> (hash: UInt64, kept: Int) {
-            var d = WorldDef()
-            d.gravity = Vec2(0, 1000)
-            d.validate = true
-            d.workerCount = threads
-            let w = World(def: d)
+            let w = Self.validatedWorld(threads: threads)
             addBox(w, .static, at: Vec2(0, 320), half: Vec2(700, 20))
             var chains: [[BodyID]] = []
             for c in 0..<6 {
