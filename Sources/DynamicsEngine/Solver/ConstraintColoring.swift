@@ -110,7 +110,8 @@ extension World {
         let bit: UInt32 = 1 << UInt32(color)
         if dynamicA { a.pointee.contactColors |= bit }
         if dynamicB { b.pointee.contactColors |= bit }
-        if a.pointee.jointCount != 0 || b.pointee.jointCount != 0 { jointGraph.isCurrent = false }
+        jointGraphChanged(body: c.pointee.bodyA)
+        jointGraphChanged(body: c.pointee.bodyB)
     }
 
     /// Frees a contact's colour on its bodies (it stopped touching, or it is being destroyed). A
@@ -125,9 +126,8 @@ extension World {
         let bp = bodies.base
         bp[Int(c.pointee.bodyA)].contactColors &= keep
         bp[Int(c.pointee.bodyB)].contactColors &= keep
-        if bp[Int(c.pointee.bodyA)].jointCount != 0 || bp[Int(c.pointee.bodyB)].jointCount != 0 {
-            jointGraph.isCurrent = false
-        }
+        jointGraphChanged(body: c.pointee.bodyA)
+        jointGraphChanged(body: c.pointee.bodyB)
     }
 
     /// Rebuilds every body's colours from its touching contacts (after a restore, which has
