@@ -174,6 +174,13 @@ extension DynamicAnimator {
     /// lines in flight at once; the second pass, which writes the items in order, then finds them
     /// in the cache. With one pass the long per-item work kept only one or two items' fetches in
     /// flight.
+    ///
+    /// On two threads or more, the items that nothing can see being written — a
+    /// ``BasicDynamicItem`` on its own, whose `center` and `transform` no subclass can override —
+    /// are written on the world's threads, in parts of `writeBackPart` items, when the step ran no
+    /// presentation bookkeeping (which lists the moved items in order); every other item (an
+    /// item of the app's own class, a group and its members) is written afterwards, on this thread,
+    /// in the same order as before among themselves.
     private func writeBack() {
         world.collectMovedBodies(into: &movedBodyScratch)
         let moved = movedBodyScratch
@@ -183,30 +190,88 @@ extension DynamicAnimator {
         slots.withUnsafeBufferPointer { buffer in
             // `ItemRecord?` and `Unmanaged<ItemRecord>?` are both one nullable pointer
             buffer.withMemoryRebound(to: Unmanaged<ItemRecord>?.self) { refs in
-                @inline(__always) func record(_ m: MovedBody) -> Unmanaged<ItemRecord>? {
-                    guard case .item(let slot) = EngineOwner(body: m.userData), slot < refs.count else { return nil }
-                    return refs[slot]
-                }
                 moved.withUnsafeBufferPointer { moved in
-                    var start = 0
-                    while start < moved.count {
-                        let end = min(start + Self.writeBackBatch, moved.count)
-                        for k in start..<end {
-                            guard let ref = record(moved[k]) else { continue }
-                            digest ^= ref._withUnsafeGuaranteedRef { $0.hotLinesDigest }
-                        }
-                        for k in start..<end {
-                            guard let ref = record(moved[k]) else { continue }
-                            let transform = moved[k].transform
-                            ref._withUnsafeGuaranteedRef { writeBack($0, transform) }
-                        }
-                        start = end
+                    if world.def.workerCount > 1 && !isNotingPresentation && moved.count >= 2 * Self.writeBackPart {
+                        digest = writeBackInParts(moved, refs)
+                    } else {
+                        digest = writeBack(moved, 0..<moved.count, refs, deferring: nil)
                     }
                 }
             }
         }
         writeBackDigest = digest
     }
+
+    /// The write-back of `moved` on the world's threads (see `writeBack()`). Returns the
+    /// prefetch pass's digest.
+    private func writeBackInParts(_ moved: UnsafeBufferPointer<MovedBody>,
+                                  _ refs: UnsafeBufferPointer<Unmanaged<ItemRecord>?>) -> UInt {
+        let size = Self.writeBackPart
+        let parts = (moved.count + size - 1) / size
+        var digests = [UInt](repeating: 0, count: parts)
+        var deferred = [[Int]](repeating: [], count: parts)
+        digests.withUnsafeMutableBufferPointer { digests in
+            deferred.withUnsafeMutableBufferPointer { deferred in
+                let digestBase = digests.baseAddress!, deferredBase = deferred.baseAddress!
+                world.forEachRangeBetweenSteps(parts, minimum: 1) { range in
+                    for part in range {
+                        let items = (part * size)..<min(moved.count, (part + 1) * size)
+                        digestBase[part] = self.writeBack(moved, items, refs, deferring: deferredBase + part)
+                    }
+                }
+            }
+        }
+        let digest = digests.reduce(0, ^)
+        for list in deferred where !list.isEmpty {
+            for k in list {
+                guard let ref = Self.record(moved[k], refs) else { continue }
+                let transform = moved[k].transform
+                ref._withUnsafeGuaranteedRef { writeBack($0, transform) }
+            }
+        }
+        return digest
+    }
+
+    /// Writes the items of `moved[range]` in batches (see `writeBack()`); with `deferred`, only
+    /// the plain ones (a ``BasicDynamicItem`` on its own), listing the others' indices there.
+    /// Returns the prefetch pass's digest.
+    private func writeBack(_ moved: UnsafeBufferPointer<MovedBody>, _ range: Range<Int>,
+                           _ refs: UnsafeBufferPointer<Unmanaged<ItemRecord>?>,
+                           deferring deferred: UnsafeMutablePointer<[Int]>?) -> UInt {
+        var digest: UInt = 0
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let end = min(start + Self.writeBackBatch, range.upperBound)
+            for k in start..<end {
+                guard let ref = Self.record(moved[k], refs) else { continue }
+                digest ^= ref._withUnsafeGuaranteedRef { $0.hotLinesDigest }
+            }
+            for k in start..<end {
+                guard let ref = Self.record(moved[k], refs) else { continue }
+                let transform = moved[k].transform
+                ref._withUnsafeGuaranteedRef { r in
+                    if let deferred, r.basicItem == nil || r.isGroup {
+                        deferred.pointee.append(k)
+                    } else {
+                        writeBack(r, transform)
+                    }
+                }
+            }
+            start = end
+        }
+        return digest
+    }
+
+    /// The record of a moved body's item, if it has one.
+    @inline(__always)
+    private static func record(_ m: MovedBody, _ refs: UnsafeBufferPointer<Unmanaged<ItemRecord>?>) -> Unmanaged<ItemRecord>? {
+        guard case .item(let slot) = EngineOwner(body: m.userData), slot < refs.count else { return nil }
+        return refs[slot]
+    }
+
+    /// How many moved items a thread writes at a time on two threads or more (see `writeBack()`):
+    /// about 7 µs of write-back (ui_fields).
+    static let writeBackPart = 1024
 
     /// How many moved items the write-back fetches before it writes them (see `writeBack()`): 32
     /// items' records and headers are about 8 KiB, well within a first-level data cache.
