@@ -217,11 +217,15 @@ extension World {
                     s = shapes[Int(s)].nextShape
                 }
                 candidates.removeAll(keepingCapacity: true)
-                grid.withQuery { g in
-                    func note(_ e: GridEntry) {
-                        if e.proxy >= 0 && e.flags.contains(.dynamicBody) { candidates.append(e.proxy) }
+                // through a pointer: appending to the captured local costs a dynamic exclusivity
+                // check per candidate
+                withUnsafeMutablePointer(to: &candidates) { list in
+                    grid.withQuery { g in
+                        func note(_ e: GridEntry) {
+                            if e.proxy >= 0 && e.flags.contains(.dynamicBody) { list.pointee.append(e.proxy) }
+                        }
+                        g.query(box.inflated(by: escape), exclude: -1, isStatic: false, note)
                     }
-                    g.query(box.inflated(by: escape), exclude: -1, isStatic: false, note)
                 }
                 let shapeBase = shapes.base, bodyBase = bodies.base
                 for q in candidates {
