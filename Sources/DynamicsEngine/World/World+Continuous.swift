@@ -162,8 +162,10 @@ extension World {
         let count = bullets.count
         let hits = UnsafeMutablePointer<Int32>.allocate(capacity: count)
         defer { hits.deallocate() }
+        let clear = UnsafeMutablePointer<Bool>.allocate(capacity: count)
+        defer { clear.deallocate() }
         let times = sweepInParallel(bullets) { k, bi, g in
-            self.sweepBullet(bi, base, bodyBase, g, escape, dt, hits + k)
+            self.sweepBullet(bi, base, bodyBase, g, escape, dt, hits + k, clear + k)
         }
         // Two bullets that hit each other stop together, at the earlier of their two times: each
         // sweep took the other as moving on through the step, and one stopped earlier is not where
@@ -185,7 +187,7 @@ extension World {
             stop[j] = min(stop[j], together)
         }
         for k in 0..<count where stop[k] < 1 { moveBulletToImpact(Int(bullets[k]), stop[k], dt: dt) }
-        separateBullets(bullets, escape)
+        separateBullets(bullets, escape, clear: clear, stop: stop)
     }
 
     /// Pushes each bullet that ends the step overlapping a dynamic body deeper than `allowed`
@@ -199,7 +201,24 @@ extension World {
     /// it (27 pt of slide along a face tilted 22° from that normal), and the next step, from there,
     /// may carry it through. Serial, in the order of `bullets`, each push reading the poses the
     /// pushes before it left: the same at any thread count.
-    private func separateBullets(_ bullets: [Int32], _ escape: Float) {
+    ///
+    /// A bullet whose sweep found every body it could reach clear of it all step long (`clear`),
+    /// and that was not stopped, ends the step clear of them all — unless a bullet stopped early
+    /// or pushed out here now stands where its box meets this one's (`disturbed`, the boxes of
+    /// those): such a bullet needs no search (ui_rain: most falling items).
+    private func separateBullets(_ bullets: [Int32], _ escape: Float, clear: UnsafePointer<Bool>, stop: [Float]) {
+        func currentBox(_ bi: Int) -> AABB {
+            var s = bodies[bi].headShape
+            var box = AABB(lower: Vec2(.infinity, .infinity), upper: Vec2(-.infinity, -.infinity))
+            while s >= 0 {
+                let a = shapes[Int(s)].computeAABB(bodies[bi].transform)
+                box = AABB(lower: minv(box.lower, a.lower), upper: maxv(box.upper, a.upper))
+                s = shapes[Int(s)].nextShape
+            }
+            return box
+        }
+        var disturbed: [AABB] = []
+        for k in bullets.indices where stop[k] < 1 { disturbed.append(currentBox(Int(bullets[k]))) }
         withUnsafeTemporaryAllocation(of: Vec2.self, capacity: 2 * max(8, maxPolygonCount)) { buffer in
             let scratch = buffer.baseAddress!
             var candidates: [Int32] = []
@@ -207,15 +226,12 @@ extension World {
             // grid, a retain and a release of each of its arrays (5 % of ui_rain's step). The
             // pushes below change shapes' fat boxes and the moved list, not the grid.
             let grid = broadPhase.grid
-            for bullet in bullets {
+            for (k, bullet) in bullets.enumerated() {
                 let bi = Int(bullet)
-                var s = bodies[bi].headShape
-                var box = AABB(lower: Vec2(.infinity, .infinity), upper: Vec2(-.infinity, -.infinity))
-                while s >= 0 {
-                    let a = shapes[Int(s)].computeAABB(bodies[bi].transform)
-                    box = AABB(lower: minv(box.lower, a.lower), upper: maxv(box.upper, a.upper))
-                    s = shapes[Int(s)].nextShape
-                }
+                let box = currentBox(bi)
+                if clear[k] && stop[k] == 1 && !disturbed.contains(where: { $0.overlaps(box) }) { continue }
+                var pushed = false
+                defer { if pushed { disturbed.append(currentBox(bi)) } }
                 candidates.removeAll(keepingCapacity: true)
                 // through a pointer: appending to the captured local costs a dynamic exclusivity
                 // check per candidate
@@ -249,6 +265,7 @@ extension World {
                         let (depth, normal) = overlap(mine, bodies[bi].transform, other, bodies[oi].transform, scratch)
                         guard depth > allowance else { continue }
                         shift(bi, by: -(depth - allowance) * normal)
+                        pushed = true
                     }
                 }
             }
@@ -281,15 +298,19 @@ extension World {
     /// hits none; the body hit first is written to `hitBody`.
     private func sweepBullet(
         _ bi: Int, _ base: UnsafePointer<Shape>, _ bodyBase: UnsafePointer<Body>, _ grid: GridQuery,
-        _ escape: Float, _ dt: Float, _ hitBody: UnsafeMutablePointer<Int32>
+        _ escape: Float, _ dt: Float, _ hitBody: UnsafeMutablePointer<Int32>, _ clear: UnsafeMutablePointer<Bool>
     ) -> Float {
         hitBody.pointee = Int32.max
+        // whether every body it can reach stays more than a slop away all step (see `separateBullets`)
+        clear.pointee = false
         let b = bodyBase[bi]
         let p0 = b.center0, d = b.center - b.center0
         guard d.lengthSquared > 0 else { return 1 }
         let motion = BodySweep(b, dt: dt)
         let sweep = AABB(lower: minv(p0, b.center), upper: maxv(p0, b.center)).inflated(by: b.maxExtent)
         var tMin: Float = 1
+        var allClear = true
+        withUnsafeMutablePointer(to: &allClear) { allClear in
         withUnsafeMutablePointer(to: &tMin) { tMin in
             func test(_ q: Int32) {
                 // the cheap rejections read single fields in place, before any record is copied
@@ -322,6 +343,7 @@ extension World {
                         target: slop, tolerance: tolerance)
                     if let t = toi, t > 0 { hit = min(hit ?? 1, t) } else if toi == 0 { startsNear = true }
                 }
+                if hit != nil || startsNear { allClear.pointee = false }
                 // The core lies within the body's shapes: where every one of them stays clear of
                 // it over the whole step, so does the core (in ui_rain, half of the bodies a
                 // bullet is swept against: 116 136 of 221 320 in a run, each a second sweep that
@@ -350,6 +372,8 @@ extension World {
             func testEntry(_ e: GridEntry) { if e.proxy >= 0 && e.flags.contains(.dynamicBody) { test(e.proxy) } }
             grid.query(sweep.inflated(by: escape), exclude: -1, isStatic: false, testEntry)
         }
+        }
+        clear.pointee = allClear && tMin == 1
         return tMin
     }
 
