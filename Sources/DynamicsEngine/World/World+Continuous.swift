@@ -229,9 +229,17 @@ extension World {
             for (k, bullet) in bullets.enumerated() {
                 let bi = Int(bullet)
                 let box = currentBox(bi)
-                if clear[k] && stop[k] == 1 && !disturbed.contains(where: { $0.overlaps(box) }) { continue }
+                let skippable = clear[k] && stop[k] == 1 && !disturbed.contains(where: { $0.overlaps(box) })
+                #if DEBUG
+                    // debug builds search anyway, and check that nothing needed a push
+                #else
+                    if skippable { continue }
+                #endif
                 var pushed = false
-                defer { if pushed { disturbed.append(currentBox(bi)) } }
+                defer {
+                    assert(!(skippable && pushed), "separateBullets: a bullet its sweep found clear overlapped a body")
+                    if pushed { disturbed.append(currentBox(bi)) }
+                }
                 candidates.removeAll(keepingCapacity: true)
                 // through a pointer: appending to the captured local costs a dynamic exclusivity
                 // check per candidate
