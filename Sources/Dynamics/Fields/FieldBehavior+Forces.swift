@@ -94,7 +94,7 @@ extension FieldBehavior {
         swap(&forces, &forceScratch)
         defer { swap(&forces, &forceScratch) }
         evaluate(law, from: crowd, in: world, into: &forces)
-        world.applyForcesToCenters(of: bodies, forces)
+        crowd.applyForces(forces, in: world)
         // Reported after the forces are in: a diagnostic handler may change the world.
         var reported = false
         for k in forces.indices where !(forces[k].x.isFinite && forces[k].y.isFinite) {
@@ -123,13 +123,44 @@ extension FieldBehavior {
         defer { swap(&inside, &regionScratch) }
         inside.removeAll(keepingCapacity: true)
         inside.append(contentsOf: repeatElement(false, count: x.count))
+        let n = min(x.count, y.count, crowd.bodies.count)
+        guard crowd.bodiesAreDistinct else {
+            x.withUnsafeBufferPointer { x in
+                y.withUnsafeBufferPointer { y in
+                    inside.withUnsafeMutableBufferPointer { inside in
+                        for k in 0..<n { inside[k] = test.contains(x[k] - px, y[k] - py) }
+                    }
+                }
+            }
+            return world.keepAwake(crowd.bodies, where: inside)
+        }
+        // In parts on the world's threads: each tests its own items and restarts their bodies'
+        // sleep timers; the sleepers, if any, are woken after, in order, by the serial pass
+        // (which restarts the others' timers again, to the same 0).
+        let size = FieldCrowd.itemsPerThread
+        let parts = (n + size - 1) / size
+        var sleepers = [Bool](repeating: false, count: parts)
         x.withUnsafeBufferPointer { x in
             y.withUnsafeBufferPointer { y in
-                inside.withUnsafeMutableBufferPointer { inside in
-                    for k in 0..<min(x.count, y.count, inside.count) { inside[k] = test.contains(x[k] - px, y[k] - py) }
+                crowd.bodies.withUnsafeBufferPointer { ids in
+                    inside.withUnsafeMutableBufferPointer { inside in
+                        sleepers.withUnsafeMutableBufferPointer { sleepers in
+                            let xs = x.baseAddress!, ys = y.baseAddress!, flags = inside.baseAddress!
+                            let found = sleepers.baseAddress!
+                            world.forEachRangeBetweenSteps(parts, minimum: 1) { range in
+                                for part in range {
+                                    let items = (part * size)..<min(n, (part + 1) * size)
+                                    for k in items { flags[k] = test.contains(xs[k] - px, ys[k] - py) }
+                                    found[part] = world.restartSleepTimers(
+                                        ids, where: UnsafeBufferPointer(start: flags, count: n), items)
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
+        guard sleepers.contains(true) else { return false }
         return world.keepAwake(crowd.bodies, where: inside)
     }
 

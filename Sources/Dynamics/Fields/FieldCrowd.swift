@@ -31,8 +31,15 @@ final class FieldCrowd {
     private(set) var x: [Double] = [], y: [Double] = []
     private(set) var vx: [Double] = [], vy: [Double] = []
     private(set) var mass: [Double] = []
-    /// The engine's answer, kept for its capacity.
-    private var motion: [BodyMotion] = []
+    /// Whether no body appears twice, so that ranges of the bodies may take their forces on
+    /// several threads at once (`applyForces`). Distinct items have distinct bodies; checked once.
+    private(set) lazy var bodiesAreDistinct: Bool = {
+        let indices = bodies.map(\.index).sorted()
+        return zip(indices, indices.dropFirst()).allSatisfy { $0 != $1 }
+    }()
+    /// The fewest items a thread reads or gives forces to in a range: both are a few nanoseconds
+    /// an item, so a range must be long to be worth handing to another thread.
+    static let itemsPerThread = 2_048
     /// The world and its step count at the read; nil when there is no read to share.
     private var stamp: (world: ObjectIdentifier, step: Int)?
 
@@ -53,24 +60,21 @@ final class FieldCrowd {
             #endif
             return
         }
-        world.readMotion(of: bodies, into: &motion)
-        let n = motion.count
+        let n = bodies.count
         if x.count != n {
             x = Array(repeating: 0, count: n); y = x; vx = x; vy = x; mass = x
         }
-        motion.withUnsafeBufferPointer { m in
+        // Straight into the columns, in ranges on the world's threads (each writes its own rows).
+        bodies.withUnsafeBufferPointer { ids in
             x.withUnsafeMutableBufferPointer { x in
                 y.withUnsafeMutableBufferPointer { y in
                     vx.withUnsafeMutableBufferPointer { vx in
                         vy.withUnsafeMutableBufferPointer { vy in
                             mass.withUnsafeMutableBufferPointer { mass in
-                                for k in 0..<n {
-                                    let mk = m[k]
-                                    x[k] = Double(mk.position.x)
-                                    y[k] = Double(mk.position.y)
-                                    vx[k] = Double(mk.velocity.x)
-                                    vy[k] = Double(mk.velocity.y)
-                                    mass[k] = Double(mk.mass)
+                                let px = x.baseAddress!, py = y.baseAddress!, pvx = vx.baseAddress!
+                                let pvy = vy.baseAddress!, pm = mass.baseAddress!
+                                world.forEachRangeBetweenSteps(n, minimum: Self.itemsPerThread) { range in
+                                    _ = world.readMotion(of: ids, range, x: px, y: py, vx: pvx, vy: pvy, mass: pm)
                                 }
                             }
                         }
@@ -99,6 +103,21 @@ final class FieldCrowd {
             }
         }
     #endif
+
+    /// Adds `forces[k]` (mass·pt/s²) to body k's force for the next step, as
+    /// `World.applyForcesToCenters(of:_:)` does: in ranges on the world's threads when no body
+    /// appears twice, else in one pass on this thread.
+    func applyForces(_ forces: [Vec2], in world: World) {
+        let n = min(bodies.count, forces.count)
+        guard bodiesAreDistinct else { world.applyForcesToCenters(of: bodies, forces); return }
+        bodies.withUnsafeBufferPointer { ids in
+            forces.withUnsafeBufferPointer { forces in
+                world.forEachRangeBetweenSteps(n, minimum: Self.itemsPerThread) { range in
+                    world.applyForcesToCenters(of: ids, forces, range)
+                }
+            }
+        }
+    }
 
     /// The crowd a field with `bodies` should use: that of a field among `fields` with the same
     /// bodies in the same order, else a new one.

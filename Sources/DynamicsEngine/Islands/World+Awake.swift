@@ -58,6 +58,11 @@ extension World {
     /// Flags, not a closure per body: a field's crowd of 10 000 items called it every step, and
     /// the call and the body's record read twice were 6 % of such a step.
     package func keepAwake(_ ids: [BodyID], where flags: [Bool]) -> Bool {
+        flags.withUnsafeBufferPointer { flags in keepAwake(ids, where: flags) }
+    }
+
+    /// `keepAwake(_:where:)` with the flags in a buffer.
+    package func keepAwake(_ ids: [BodyID], where flags: UnsafeBufferPointer<Bool>) -> Bool {
         var woke = false
         for k in 0..<min(ids.count, flags.count) where flags[k] {
             let id = ids[k]
@@ -73,5 +78,24 @@ extension World {
             }
         }
         return woke
+    }
+
+    /// The part of `keepAwake(_:where:)` that touches only the bodies themselves, for `ids[range]`:
+    /// restarts the sleep timer of each awake dynamic body flagged, and returns whether a flagged
+    /// dynamic body is asleep (which only `keepAwake(_:where:)` may wake: waking changes the awake
+    /// list and the islands). When no body appears twice in `ids`, several ranges may run at once
+    /// on several threads.
+    package func restartSleepTimers(_ ids: UnsafeBufferPointer<BodyID>, where flags: UnsafeBufferPointer<Bool>,
+                                    _ range: Range<Int>) -> Bool {
+        let base = bodies.base
+        var sleeper = false
+        for k in range where flags[k] {
+            let id = ids[k]
+            guard isValid(id) else { continue }
+            let b = base + Int(id.index)
+            guard b.pointee.type == .dynamic else { continue }
+            if b.pointee.awakeIndex >= 0 { b.pointee.sleepTime = 0 } else { sleeper = true }
+        }
+        return sleeper
     }
 }

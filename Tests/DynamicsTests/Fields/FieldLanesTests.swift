@@ -256,6 +256,39 @@ struct FieldLanesTests {
         #expect(a.crowd != nil && a.crowd === b.crowd)
         #expect(c.crowd != nil && c.crowd !== a.crowd)
     }
+
+    /// A crowd large enough to be read, pushed and kept awake in parts on two threads (4 100
+    /// items) under an animated noise field over its left half: adding the field wakes every
+    /// item; 40 steps (2/3 s) later the items in its region are awake and have moved, the others
+    /// fell asleep after the half second at rest (so the parts hold sleeping bodies: mass 0 in
+    /// the read, no force, no timer restart) and stayed where they were — on two threads bit for
+    /// bit as on one. (The pushed items move faster than the sleep speed, so this does not show
+    /// the keep-awake pass itself; `LivingFieldTests` does, on one thread.)
+    @Test func aLargeCrowdHalfInAFieldIsKeptAwakeAlikeOnOneAndTwoThreads() {
+        func run(threads: Int) -> [UInt64] {
+            let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 1024, height: 768),
+                                           workerCount: threads)
+            let items = (0..<4_100).map { k in
+                BasicDynamicItem(center: CGPoint(x: 5 + 10 * Double(k % 100), y: 5 + 10 * Double(k / 100)),
+                                 size: CGSize(width: 4, height: 4))
+            }
+            let starts = items.map(\.center)
+            let noise = FieldBehavior.noiseField(smoothness: 0.5, animationSpeed: 1)
+            noise.strength = 0.0063
+            noise.position = CGPoint(x: 256, y: 384)
+            noise.region = Region(size: CGSize(width: 512, height: 768))   // 0 < x < 512
+            for item in items { noise.addItem(item) }
+            animator.addBehavior(noise)
+            for _ in 0..<40 { animator.step() }
+            let inside = items.indices.filter { starts[$0].x < 512 }
+            #expect(inside.count == 51 * 41)
+            #expect(animator.statistics.awakeItems == inside.count, "\(threads) threads")
+            #expect(inside.allSatisfy { items[$0].center != starts[$0] }, "\(threads) threads")
+            #expect(items.indices.allSatisfy { starts[$0].x < 512 || items[$0].center == starts[$0] })
+            return items.flatMap { [UInt64(Double($0.center.x).bitPattern), UInt64(Double($0.center.y).bitPattern)] }
+        }
+        #expect(run(threads: 1) == run(threads: 2))
+    }
 }
 
 /// SplitMix64, for the probes.
