@@ -74,7 +74,7 @@ final class FieldCrowd {
                                 let px = x.baseAddress!, py = y.baseAddress!, pvx = vx.baseAddress!
                                 let pvy = vy.baseAddress!, pm = mass.baseAddress!
                                 world.forEachRangeBetweenSteps(n, minimum: Self.itemsPerThread) { range in
-                                    _ = world.readMotion(of: ids, range, x: px, y: py, vx: pvx, vy: pvy, mass: pm)
+                                    world.readMotion(of: ids, range, x: px, y: py, vx: pvx, vy: pvy, mass: pm)
                                 }
                             }
                         }

@@ -161,31 +161,26 @@ extension World {
     /// `readMotion(of:into:)` for `ids[range]`, written as `Double`s into the columns at the same
     /// indices: the origin's position, the centre of mass's velocity and the mass (0 for an id
     /// that is invalid, asleep or not dynamic). Reads only, so several ranges of one crowd may be
-    /// read at once on several threads. Returns how many of them have mass 0.
+    /// read at once on several threads.
     package func readMotion(
         of ids: UnsafeBufferPointer<BodyID>, _ range: Range<Int>,
         x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>,
         vx: UnsafeMutablePointer<Double>, vy: UnsafeMutablePointer<Double>, mass: UnsafeMutablePointer<Double>
-    ) -> Int {
+    ) {
         let bp = bodies.base
-        var resting = 0
         for k in range {
             let id = ids[k]
             guard isValid(id) else {
                 x[k] = 0; y[k] = 0; vx[k] = 0; vy[k] = 0; mass[k] = 0
-                resting += 1
                 continue
             }
             let b = bp + Int(id.index)
             let movable = b.pointee.type == .dynamic && b.pointee.awakeIndex >= 0
             let p = b.pointee.transform.p, v = b.pointee.linearVelocity
-            let m = movable ? b.pointee.mass : 0
             x[k] = Double(p.x); y[k] = Double(p.y)
             vx[k] = Double(v.x); vy[k] = Double(v.y)
-            mass[k] = Double(m)
-            if m == 0 { resting += 1 }
+            mass[k] = Double(movable ? b.pointee.mass : 0)
         }
-        return resting
     }
 
     /// `applyForcesToCenters(of:_:)` for `ids[range]` and `forces[range]`. When no body appears
