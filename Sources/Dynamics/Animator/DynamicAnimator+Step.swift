@@ -204,8 +204,9 @@ extension DynamicAnimator {
 
     /// The write-back of `moved` on the world's threads (see `writeBack()`). Returns the
     /// prefetch pass's digest.
-    private func writeBackInParts(_ moved: UnsafeBufferPointer<MovedBody>,
-                                  _ refs: UnsafeBufferPointer<Unmanaged<ItemRecord>?>) -> UInt {
+    private func writeBackInParts(
+        _ moved: UnsafeBufferPointer<MovedBody>, _ refs: UnsafeBufferPointer<Unmanaged<ItemRecord>?>
+    ) -> UInt {
         let size = Self.writeBackPart
         let parts = (moved.count + size - 1) / size
         var digests = [UInt](repeating: 0, count: parts)
@@ -264,7 +265,9 @@ extension DynamicAnimator {
 
     /// The record of a moved body's item, if it has one.
     @inline(__always)
-    private static func record(_ m: MovedBody, _ refs: UnsafeBufferPointer<Unmanaged<ItemRecord>?>) -> Unmanaged<ItemRecord>? {
+    private static func record(
+        _ m: MovedBody, _ refs: UnsafeBufferPointer<Unmanaged<ItemRecord>?>
+    ) -> Unmanaged<ItemRecord>? {
         guard case .item(let slot) = EngineOwner(body: m.userData), slot < refs.count else { return nil }
         return refs[slot]
     }

@@ -186,7 +186,8 @@ extension World {
     /// `applyForcesToCenters(of:_:)` for `ids[range]` and `forces[range]`. When no body appears
     /// twice in `ids`, several ranges may be applied at once on several threads: each writes only
     /// its own bodies' force.
-    package func applyForcesToCenters(of ids: UnsafeBufferPointer<BodyID>, _ forces: UnsafeBufferPointer<Vec2>, _ range: Range<Int>) {
+    package func applyForcesToCenters(of ids: UnsafeBufferPointer<BodyID>, _ forces: UnsafeBufferPointer<Vec2>,
+                                      _ range: Range<Int>) {
         let bp = bodies.base
         for k in range {
             let f = forces[k], id = ids[k]

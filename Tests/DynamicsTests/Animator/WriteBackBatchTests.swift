@@ -208,7 +208,8 @@ import Testing
             two.step()
             var same = true
             for (a, b) in zip(oneItems, twoItems) {
-                same = same && Self.bits(a.center) == Self.bits(b.center) && Self.bits(a.transform) == Self.bits(b.transform)
+                same = same && Self.bits(a.center) == Self.bits(b.center)
+                    && Self.bits(a.transform) == Self.bits(b.transform)
             }
             #expect(same, "step \(step): an item differs between one and two threads")
             #expect(oneLog.writes.count == 2 * 371, "step \(step): every logging item is written")

@@ -269,8 +269,9 @@ struct FieldLanesTests {
             let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 1024, height: 768),
                                            workerCount: threads)
             let items = (0..<4_100).map { k in
-                BasicDynamicItem(center: CGPoint(x: 5 + 10 * Double(k % 100), y: 5 + 10 * Double(k / 100)),
-                                 size: CGSize(width: 4, height: 4))
+                BasicDynamicItem(
+                    center: CGPoint(x: 5 + 10 * Double(k % 100), y: 5 + 10 * Double(k / 100)),
+                    size: CGSize(width: 4, height: 4))
             }
             let starts = items.map(\.center)
             let noise = FieldBehavior.noiseField(smoothness: 0.5, animationSpeed: 1)
