@@ -124,16 +124,6 @@ extension FieldBehavior {
         inside.removeAll(keepingCapacity: true)
         inside.append(contentsOf: repeatElement(false, count: x.count))
         let n = min(x.count, y.count, crowd.bodies.count)
-        guard crowd.bodiesAreDistinct else {
-            x.withUnsafeBufferPointer { x in
-                y.withUnsafeBufferPointer { y in
-                    inside.withUnsafeMutableBufferPointer { inside in
-                        for k in 0..<n { inside[k] = test.contains(x[k] - px, y[k] - py) }
-                    }
-                }
-            }
-            return world.keepAwake(crowd.bodies, where: inside)
-        }
         // In parts on the world's threads: each tests its own items and restarts their bodies'
         // sleep timers; the sleepers, if any, are woken after, in order, by the serial pass
         // (which restarts the others' timers again, to the same 0).
@@ -147,7 +137,7 @@ extension FieldBehavior {
                         sleepers.withUnsafeMutableBufferPointer { sleepers in
                             let xs = x.baseAddress!, ys = y.baseAddress!, flags = inside.baseAddress!
                             let found = sleepers.baseAddress!
-                            world.forEachRangeBetweenSteps(parts, minimum: 1) { range in
+                            crowd.inRanges(parts, minimum: 1, of: world) { range in
                                 for part in range {
                                     let items = (part * size)..<min(n, (part + 1) * size)
                                     for k in items { flags[k] = test.contains(xs[k] - px, ys[k] - py) }

@@ -89,33 +89,38 @@ final class FieldCrowd {
         /// Debug builds: a reused read must equal a fresh one — else some code changed the items'
         /// motion in the force pass without calling `invalidateSharedMotion()`.
         private func verify(against world: World) {
-            var fresh: [BodyMotion] = []
-            world.readMotion(of: bodies, into: &fresh)
-            for k in fresh.indices {
-                let f = fresh[k]
-                func same(_ read: Float, _ kept: Double) -> Bool { Double(read).bitPattern == kept.bitPattern }
-                let unchanged =
-                    same(f.position.x, x[k]) && same(f.position.y, y[k])
-                    && same(f.velocity.x, vx[k]) && same(f.velocity.y, vy[k]) && same(f.mass, mass[k])
+            let n = bodies.count
+            var fx = [Double](repeating: 0, count: n), fy = fx, fvx = fx, fvy = fx, fm = fx
+            bodies.withUnsafeBufferPointer { ids in
+                world.readMotion(of: ids, 0..<n, x: &fx, y: &fy, vx: &fvx, vy: &fvy, mass: &fm)
+            }
+            for (read, kept) in zip([fx, fy, fvx, fvy, fm], [x, y, vx, vy, mass]) {
                 precondition(
-                    unchanged,
+                    read.map(\.bitPattern) == kept.map(\.bitPattern),
                     "FieldCrowd: the items' motion changed in the force pass without invalidateSharedMotion()")
             }
         }
     #endif
 
-    /// Adds `forces[k]` (mass·pt/s²) to body k's force for the next step, as
-    /// `World.applyForcesToCenters(of:_:)` does: in ranges on the world's threads when no body
-    /// appears twice, else in one pass on this thread.
+    /// Adds `forces[k]` (mass·pt/s²) to body k's force for the next step
+    /// (`World.applyForcesToCenters(of:_:_:)`), in ranges on the world's threads (see `inRanges`).
     func applyForces(_ forces: [Vec2], in world: World) {
-        let n = min(bodies.count, forces.count)
-        guard bodiesAreDistinct else { world.applyForcesToCenters(of: bodies, forces); return }
         bodies.withUnsafeBufferPointer { ids in
             forces.withUnsafeBufferPointer { forces in
-                world.forEachRangeBetweenSteps(n, minimum: Self.itemsPerThread) { range in
-                    world.applyForcesToCenters(of: ids, forces, range)
-                }
+                inRanges(min(ids.count, forces.count), of: world) { world.applyForcesToCenters(of: ids, forces, $0) }
             }
+        }
+    }
+
+    /// Runs `body` over ranges covering `0..<count` (the crowd's items, or parts of them): on the
+    /// world's threads (`minimum` at least each) when no body appears twice, so that each range
+    /// writes only its own bodies; else as one range on this thread.
+    func inRanges(_ count: Int, minimum: Int = itemsPerThread, of world: World,
+                  _ body: @escaping (Range<Int>) -> Void) {
+        if bodiesAreDistinct {
+            world.forEachRangeBetweenSteps(count, minimum: minimum, body)
+        } else if count > 0 {
+            body(0..<count)
         }
     }
 

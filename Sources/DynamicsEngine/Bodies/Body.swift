@@ -104,13 +104,3 @@ package struct MovedBody: Sendable {
     /// Where its origin is now, and its rotation.
     package var transform: Transform
 }
-
-/// A body's motion as a force field reads it (see `World.readMotion(of:into:)`).
-package struct BodyMotion: Sendable {
-    /// The origin's position (pt).
-    package var position: Vec2
-    /// The centre of mass's velocity (pt/s).
-    package var velocity: Vec2
-    /// The mass; 0 when the body cannot take a force now (asleep, static or kinematic).
-    package var mass: Float
-}

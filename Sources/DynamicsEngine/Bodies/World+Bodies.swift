@@ -129,39 +129,11 @@ extension World {
         return rejected
     }
 
-    /// Replaces the contents of `out` with the motion of each body of `ids`, in order: one call for
-    /// a force field over a crowd, where a call per quantity per item cost an id check each. A body
-    /// that cannot take a force now (invalid, asleep, or not dynamic) reads mass 0.
-    package func readMotion(of ids: [BodyID], into out: inout [BodyMotion]) {
-        out.removeAll(keepingCapacity: true)
-        out.reserveCapacity(ids.count)
-        let bp = bodies.base
-        for id in ids {
-            guard isValid(id) else { out.append(BodyMotion(position: .zero, velocity: .zero, mass: 0)); continue }
-            let b = bp[Int(id.index)]
-            let movable = b.type == .dynamic && b.awakeIndex >= 0
-            out.append(BodyMotion(position: b.transform.p, velocity: b.linearVelocity, mass: movable ? b.mass : 0))
-        }
-    }
-
-    /// Adds `forces[k]` (mass·pt/s²) at the centre of mass of `ids[k]` for the next step, for every
-    /// k, waking none; as ``applyForceToCenter(_:_:wake:)`` would, a non-finite force, an invalid
-    /// id, and a body asleep or not dynamic are skipped. The arrays are read up to the shorter one.
-    package func applyForcesToCenters(of ids: [BodyID], _ forces: [Vec2]) {
-        let bp = bodies.base
-        for k in 0..<min(ids.count, forces.count) {
-            let f = forces[k], id = ids[k]
-            guard f.x != 0 || f.y != 0, f.isFinite, isValid(id) else { continue }
-            let b = bp + Int(id.index)
-            guard b.pointee.type == .dynamic, b.pointee.awakeIndex >= 0 else { continue }
-            b.pointee.force += f
-        }
-    }
-
-    /// `readMotion(of:into:)` for `ids[range]`, written as `Double`s into the columns at the same
-    /// indices: the origin's position, the centre of mass's velocity and the mass (0 for an id
-    /// that is invalid, asleep or not dynamic). Reads only, so several ranges of one crowd may be
-    /// read at once on several threads.
+    /// The motion of each body of `ids[range]`, written as `Double`s into the columns at the same
+    /// indices: the origin's position (pt), the centre of mass's velocity (pt/s) and the mass (0
+    /// for a body that cannot take a force now: invalid, asleep, or not dynamic). One call for a
+    /// force field over a crowd, where a call per quantity per item cost an id check each. Reads
+    /// only, so several ranges of one crowd may be read at once on several threads.
     package func readMotion(
         of ids: UnsafeBufferPointer<BodyID>, _ range: Range<Int>,
         x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>,
@@ -183,9 +155,11 @@ extension World {
         }
     }
 
-    /// `applyForcesToCenters(of:_:)` for `ids[range]` and `forces[range]`. When no body appears
-    /// twice in `ids`, several ranges may be applied at once on several threads: each writes only
-    /// its own bodies' force.
+    /// Adds `forces[k]` (mass·pt/s²) at the centre of mass of `ids[k]` for the next step, for every
+    /// k in `range`, waking none; as ``applyForceToCenter(_:_:wake:)`` would, a non-finite force,
+    /// an invalid id, and a body asleep or not dynamic are skipped. When no body appears twice in
+    /// `ids`, several ranges may be applied at once on several threads: each writes only its own
+    /// bodies' force.
     package func applyForcesToCenters(of ids: UnsafeBufferPointer<BodyID>, _ forces: UnsafeBufferPointer<Vec2>,
                                       _ range: Range<Int>) {
         let bp = bodies.base
