@@ -69,10 +69,13 @@ extension World {
             let si = Int(s)
             let box = shapes[si].computeAABB(xf)
             shapes[si].aabb = box
+            let stale = shapes[si].boxIsStale   // a fat box the steps left behind says nothing
+            shapes[si].boxIsStale = false
             if shapes[si].isStaticProxy {
                 shapes[si].fatAABB = box
                 noteStaticChange(s)
-            } else if !shapes[si].fatAABB.contains(box) {
+            } else if stale || broadPhase.meetsNothing(shapes[si].filter) || !shapes[si].fatAABB.contains(box) {
+                // (one that meets nothing: no hysteresis, see `updateShapeBoxes`)
                 shapes[si].fatAABB = box.inflated(by: margin(for: box))
             }
             if !shapes[si].enlarged { shapes[si].enlarged = true; broadPhase.movedProxies.append(s) }

@@ -14,7 +14,10 @@ extension World {
 
     func noteStaticChangeForQueries(_ s: Int32) { broadPhase.noteStaticChangeForQueries(s, shapeSlots: shapes.count) }
 
-    func updateQueryIndex() { broadPhase.updateQueryIndex(shapes: shapes, bodies: bodies, minimumCell: 4 * linearSlop) }
+    func updateQueryIndex() {
+        refreshStaleBoxes()
+        broadPhase.updateQueryIndex(shapes: shapes, bodies: bodies, minimumCell: 4 * linearSlop)
+    }
 }
 
 extension BroadPhase {
@@ -254,6 +257,7 @@ extension World {
     /// `shapes(containing:)` by testing every shape (for tests).
     package func shapesByWalk(containing point: Vec2) -> [ShapeID] {
         guard point.isFinite else { return [] }
+        refreshStaleBoxes()
         let base = UnsafePointer(shapes.base), bodyBase = UnsafePointer(bodies.base)
         return (0..<shapes.count).filter { World.contains($0, point, base, bodyBase) }.map { shapeID(Int32($0)) }
     }
@@ -286,6 +290,7 @@ extension World {
     /// `shapes(overlapping:)` by testing every shape (for tests).
     package func shapesByWalk(overlapping box: AABB) -> [ShapeID] {
         guard box.lower.isFinite, box.upper.isFinite else { return [] }
+        refreshStaleBoxes()
         return (0..<shapes.count).filter { shapes[$0].isAlive && shapes[$0].aabb.overlaps(box) }.map { shapeID(Int32($0)) }
     }
 
@@ -324,6 +329,7 @@ extension World {
     package func rayCastAllByWalk(from a: Vec2, to b: Vec2) -> [ShapeRayHit] {
         let d = b - a
         guard a.isFinite, b.isFinite, d != .zero else { return [] }
+        refreshStaleBoxes()
         let base = UnsafePointer(shapes.base), bodyBase = UnsafePointer(bodies.base)
         let slack = World.raySlack(a, d)
         var hits = (0..<shapes.count).compactMap { rayHit($0, a, d, slack, base, bodyBase) }

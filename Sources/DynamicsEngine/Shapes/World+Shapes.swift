@@ -88,10 +88,15 @@ extension World {
         }
     }
 
-    package func aabb(_ id: ShapeID) -> AABB { isValid(id) ? shapes[Int(id.index)].aabb : AABB(lower: .zero, upper: .zero) }
+    package func aabb(_ id: ShapeID) -> AABB {
+        guard isValid(id) else { return AABB(lower: .zero, upper: .zero) }
+        refreshStaleBoxes()
+        return shapes[Int(id.index)].aabb
+    }
 
     /// Shapes whose box overlaps `box`, in index order.
     package func query(_ box: AABB) -> [ShapeID] {
+        refreshStaleBoxes()
         var out: [ShapeID] = []
         for i in 0..<shapes.count where shapes[i].isAlive && shapes[i].aabb.overlaps(box) { out.append(shapeID(Int32(i))) }
         return out

@@ -99,6 +99,7 @@ extension Shape: SnapshotRecord {
     ]
     static let notSaved: KeyValuePairs<String, String> = [
         "isAlive": "the slot header (World+Snapshot)",
+        "boxIsStale": "false in every snapshot: the capture brings stale boxes up to date first",
     ]
 }
 
@@ -244,6 +245,7 @@ extension World {
         "broadPhase": "a part: see BroadPhase.snapshotCoverage",
         "scratch": "a part: see SolverScratch.snapshotCoverage",
         "stepCount": "saved",
+        "hasStaleBoxes": "false after every capture and restore: the capture brings the boxes up to date",
         "def": "configuration: a snapshot is restored into a world made with the same definition",
         "linearSlop": "derived from def", "speculativeDistance": "derived from def", "aabbMargin": "derived from def",
         "maxPushSpeed": "derived from def", "restitutionThreshold": "derived from def", "maxLinearSpeed": "derived from def",

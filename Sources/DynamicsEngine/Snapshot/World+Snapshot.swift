@@ -215,6 +215,7 @@ private struct DecodedWorld {
 extension World {
     /// Captures the world's complete state in the current format.
     package func snapshot() -> WorldSnapshot {
+        refreshStaleBoxes()   // so that a snapshot holds every box as of its pose
         var w = ByteWriter(capacity: 64 + bodies.count * 160 + shapes.count * 120 + contacts.count * 200 + joints.count * 160)
         for m in SnapshotFormat.magic { w.u8(m) }
         w.u32(UInt32(SnapshotFormat.current))
@@ -327,6 +328,7 @@ extension World {
         gravity = d.gravity
         bodies.replaceAll(elements: d.bodies, generations: d.bodyGenerations, free: d.freeBodies)
         shapes.replaceAll(elements: d.shapes, generations: d.shapeGenerations, free: d.freeShapes)
+        hasStaleBoxes = false   // every box was saved as of its pose
         maxPolygonCount = max(8, shapes.reduce(0) { max($0, Int($1.polygon?.count ?? 0)) })
         // contact generations are not saved: contacts are never handed out by id
         contacts.replaceAll(elements: d.contacts, generations: Array(repeating: 0, count: d.contacts.count), free: d.freeContacts)
