@@ -74,8 +74,7 @@ extension World {
             if shapes[si].isStaticProxy {
                 shapes[si].fatAABB = box
                 noteStaticChange(s)
-            } else if stale || broadPhase.meetsNothing(shapes[si].filter) || !shapes[si].fatAABB.contains(box) {
-                // (one that meets nothing: no hysteresis, see `updateShapeBoxes`)
+            } else if stale || !shapes[si].fatAABB.contains(box) {
                 shapes[si].fatAABB = box.inflated(by: margin(for: box))
             }
             if !shapes[si].enlarged { shapes[si].enlarged = true; broadPhase.movedProxies.append(s) }

@@ -22,10 +22,7 @@ extension World {
     func updatePairs() {
         broadPhase.lastStepCrowdLimited = 0
         noteMovesForQueries()                           // before the moves are consumed below
-        if broadPhase.proxyListDirty {
-            refreshStaleBoxes()   // a shape that starts meeting something enters the grid with its fat box
-            broadPhase.rebuildProxyLists(shapes: shapes, bodies: bodies)
-        }
+        if broadPhase.proxyListDirty { broadPhase.rebuildProxyLists(shapes: shapes, bodies: bodies) }
         if def.cellSize == nil {
             if !broadPhase.cellSizeChosen || broadPhase.movableProxies.count > 2 * broadPhase.cellSizeProxyCount + 64 {
                 broadPhase.chooseCellSize(shapes: shapes, minimum: 4 * linearSlop)

@@ -48,7 +48,9 @@ extension World {
         bodies[bi].headShape = index
         bodies[bi].shapeCount += 1
         broadPhase.movedProxies.append(index)
+        let inUseBefore = broadPhase.categoriesInUse
         broadPhase.countCategories(of: s.filter, 1)
+        settleShapesJoining(after: inUseBefore)   // its category may bring others into the pair search
         if s.isStaticProxy { noteStaticChange(index) } else { broadPhase.noteMovableShapesChanged() }
         if bodies[bi].type != .dynamic && bodies[bi].shapeCount > 1 {
             // A static or kinematic body has no mass to recompute, only its reach: one more shape

@@ -27,6 +27,7 @@ extension World {
         let bi = Int(shapes[Int(si)].body)
         let old = shapes[Int(si)].filter
         let metNothing = broadPhase.meetsNothing(old)
+        let inUseBefore = broadPhase.categoriesInUse
         broadPhase.countCategories(of: old, -1)
         broadPhase.countCategories(of: f, 1)
         if metNothing != broadPhase.meetsNothing(f) {
@@ -34,6 +35,9 @@ extension World {
             if shapes[Int(si)].isStaticProxy { noteStaticChange(si) } else { broadPhase.noteMovableShapesChanged() }
         }
         shapes[Int(si)].filter = f
+        // shapes that start meeting something enter the pair search with boxes of their poses
+        settleShapesJoining(after: inUseBefore)
+        if metNothing && !broadPhase.meetsNothing(f) && !shapes[Int(si)].isStaticProxy { settleBoxes(of: Int(si)) }
         broadPhase.grid.movableDirty = true   // entries record whether a filter is the default one
         // drop contacts the new filter forbids; new pairs are found by the next search
         var ck = bodies[bi].headContactKey

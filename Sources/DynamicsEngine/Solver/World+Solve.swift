@@ -659,10 +659,10 @@ extension World {
         // were 10 000 queued and dropped a step, a cache miss each).
         let inUse = broadPhase.categoriesInUse
         let queueInert = broadPhase.queryIndex.isBuilt && !broadPhase.queryIndex.movableStale
-        // Until then nothing reads such a shape's boxes between steps but the queries, a snapshot
-        // and a shape joining the pair search, and each of those brings them up to date first
-        // (`refreshStaleBoxes`): the step leaves them behind. ui_fields (10 000 items under fields,
-        // none colliding) spent 28 % of its step computing boxes no one read.
+        // Until then nothing reads such a shape's boxes between steps but the queries and a
+        // snapshot, which bring them up to date first (`refreshStaleBoxes`), and its joining the
+        // pair search, which settles them (`settleBoxes`): the step leaves them behind. ui_fields
+        // (10 000 items under fields, none colliding) spent 28 % of its step on boxes no one read.
         let skipsInert = !queueInert
         sets.awake.withUnsafeBufferPointer { awakeBuffer in
             let awake = awakeBuffer.baseAddress!
@@ -687,19 +687,8 @@ extension World {
                         // a stale fat box (left behind at an earlier step) says nothing
                         let stale = sh.pointee.boxIsStale
                         if stale { sh.pointee.boxIsStale = false }
-                        var grew = stale || !sh.pointee.fatAABB.contains(box)
-                        var fat = sh.pointee.fatAABB
-                        if grew { fat = box.inflated(by: World.margin(for: box, limit: margin)) }
-                        if inert {
-                            // No hysteresis for a shape that meets nothing: its fat box is its box
-                            // with the margin, as `refreshStaleBoxes` leaves it, so whether a query
-                            // grid was kept (this path) or not (the skip above) it enters the pair
-                            // search with the same fat box.
-                            fat = box.inflated(by: World.margin(for: box, limit: margin))
-                            grew = fat != sh.pointee.fatAABB
-                        }
-                        if grew {
-                            sh.pointee.fatAABB = fat
+                        if stale || !sh.pointee.fatAABB.contains(box) {
+                            sh.pointee.fatAABB = box.inflated(by: World.margin(for: box, limit: margin))
                             if !sh.pointee.enlarged && (queueInert || !inert) {
                                 sh.pointee.enlarged = true
                                 moved.append(s)
@@ -719,17 +708,39 @@ extension World {
     }
 
     /// Brings the boxes the steps left behind (`Shape.boxIsStale`) up to date with their bodies:
-    /// the box from the pose, the fat box the box with its margin. Each is a function of the pose
-    /// alone, so when this runs (a query, a snapshot) does not change what later steps do.
-    /// Called by every reader of a shape's boxes outside the step's own passes.
+    /// the box from the pose, the fat box the box with its margin (`settleBoxes`). Called by every
+    /// reader of a shape's boxes outside the step's own passes. Only shapes that meet nothing are
+    /// left behind, and their fat boxes matter to nothing the step does until they stop meeting
+    /// nothing, when they are settled again: so when this runs (a query, a snapshot) does not
+    /// change what later steps do.
     func refreshStaleBoxes() {
         guard hasStaleBoxes else { return }
         hasStaleBoxes = false
-        for i in 0..<shapes.count where shapes[i].isAlive && shapes[i].boxIsStale {
-            let box = shapes[i].computeAABB(bodies[Int(shapes[i].body)].transform)
-            shapes[i].aabb = box
-            shapes[i].fatAABB = box.inflated(by: margin(for: box))
-            shapes[i].boxIsStale = false
+        for i in 0..<shapes.count where shapes[i].isAlive && shapes[i].boxIsStale { settleBoxes(of: i) }
+    }
+
+    /// Gives shape `i` the box of its body's pose and, as its fat box, that box with the margin:
+    /// what a shape that meets nothing gets when it starts meeting something (`setFilter`, a
+    /// category coming into use), so that it enters the pair search with boxes that depend on its
+    /// pose alone — not on whether a query grid kept its boxes up to date at every step (with the
+    /// fat box's hysteresis) or the steps left them behind.
+    func settleBoxes(of i: Int) {
+        let box = shapes[i].computeAABB(bodies[Int(shapes[i].body)].transform)
+        shapes[i].aabb = box
+        shapes[i].fatAABB = shapes[i].isStaticProxy ? box : box.inflated(by: margin(for: box))
+        shapes[i].boxIsStale = false
+        noteTeleportForQueries(Int32(i))   // a kept query grid holds its old fat box
+    }
+
+    /// After the categories in use changed from `before`: settles the boxes of the shapes (not
+    /// static ones, which are kept up to date) that met nothing and now meet something.
+    func settleShapesJoining(after before: UInt64) {
+        let now = broadPhase.categoriesInUse
+        guard now & ~before != 0 else { return }   // a category came into use: only then can one join
+        for i in 0..<shapes.count where shapes[i].isAlive && !shapes[i].isStaticProxy
+            && BroadPhase.meetsNothing(shapes[i].filter, inUse: before)
+            && !BroadPhase.meetsNothing(shapes[i].filter, inUse: now) {
+            settleBoxes(of: i)
         }
     }
 }
