@@ -69,12 +69,10 @@ extension World {
             let si = Int(s)
             let box = shapes[si].computeAABB(xf)
             shapes[si].aabb = box
-            let stale = shapes[si].boxIsStale   // a fat box the steps left behind says nothing
-            shapes[si].boxIsStale = false
             if shapes[si].isStaticProxy {
                 shapes[si].fatAABB = box
                 noteStaticChange(s)
-            } else if stale || !shapes[si].fatAABB.contains(box) {
+            } else if !shapes[si].fatAABB.contains(box) {
                 shapes[si].fatAABB = box.inflated(by: margin(for: box))
             }
             if !shapes[si].enlarged { shapes[si].enlarged = true; broadPhase.movedProxies.append(s) }

@@ -137,10 +137,6 @@ struct Shape: PoolElement {
     var filter = Filter()
     var enableContactEvents = true
     var usesOtherMaterial = false
-    // Set by the step when it leaves `aabb` and `fatAABB` behind the body (a shape that meets
-    // nothing, while no query grid is kept: `World.updateShapeBoxes`); beside `filter`, which the
-    // step reads to decide it, so that a skipped shape costs one cache line.
-    var boxIsStale = false
     var userData: Int = 0
     // Broad phase.
     var aabb = AABB(lower: .zero, upper: .zero)

@@ -99,7 +99,6 @@ extension Shape: SnapshotRecord {
     ]
     static let notSaved: KeyValuePairs<String, String> = [
         "isAlive": "the slot header (World+Snapshot)",
-        "boxIsStale": "false in every snapshot: the capture brings stale boxes up to date first",
     ]
 }
 

@@ -644,15 +644,6 @@ extension World {
         let bp = ctx.bodies, sp = ctx.shapes
         // In parallel: a body's shapes are its own; each chunk lists the shapes whose fat box grew,
         // joined in chunk order (the order of a serial pass).
-        let chunks = pool.maximumChunks
-        let movedLists = UnsafeMutablePointer<[Int32]>.allocate(capacity: chunks)
-        movedLists.initialize(repeating: [], count: chunks)
-        let skipped = UnsafeMutablePointer<Bool>.allocate(capacity: chunks)
-        skipped.initialize(repeating: false, count: chunks)
-        defer {
-            movedLists.deinitialize(count: chunks); movedLists.deallocate()
-            skipped.deinitialize(count: chunks); skipped.deallocate()
-        }
         let margin = aabbMargin
         // A shape that meets nothing is queued only for the query grid, and only once a query has
         // built it: the pair search would drop it unread (10 000 items in no collision behaviour
@@ -664,11 +655,17 @@ extension World {
         // pair search, which settles them (`settleBoxes`): the step leaves them behind. ui_fields
         // (10 000 items under fields, none colliding) spent 28 % of its step on boxes no one read.
         let skipsInert = !queueInert
+        if skipsInert && ctx.awakeCount > 0 { hasStaleBoxes = true }
+        // Every moving shape meets nothing (a field of particles, Box2D's joint grid): no pass.
+        if skipsInert && !broadPhase.proxyListDirty && broadPhase.movableProxies.isEmpty { return }
+        let chunks = pool.maximumChunks
+        let movedLists = UnsafeMutablePointer<[Int32]>.allocate(capacity: chunks)
+        movedLists.initialize(repeating: [], count: chunks)
+        defer { movedLists.deinitialize(count: chunks); movedLists.deallocate() }
         sets.awake.withUnsafeBufferPointer { awakeBuffer in
             let awake = awakeBuffer.baseAddress!
             pool.forEachChunk(ctx.awakeCount, minimum: SplitSize.bodies) { r, chunk in
                 var moved: [Int32] = []
-                var skippedAny = false
                 for k in r {
                     let bi = Int(awake[k])
                     let xf = bp[bi].transform
@@ -677,17 +674,12 @@ extension World {
                         let sh = sp + Int(s)
                         let inert = BroadPhase.meetsNothing(sh.pointee.filter, inUse: inUse)
                         if skipsInert && inert {
-                            if !sh.pointee.boxIsStale { sh.pointee.boxIsStale = true }
-                            skippedAny = true
                             s = sh.pointee.nextShape
                             continue
                         }
                         let box = sh.pointee.computeAABB(xf)
                         sh.pointee.aabb = box
-                        // a stale fat box (left behind at an earlier step) says nothing
-                        let stale = sh.pointee.boxIsStale
-                        if stale { sh.pointee.boxIsStale = false }
-                        if stale || !sh.pointee.fatAABB.contains(box) {
+                        if !sh.pointee.fatAABB.contains(box) {
                             sh.pointee.fatAABB = box.inflated(by: World.margin(for: box, limit: margin))
                             if !sh.pointee.enlarged && (queueInert || !inert) {
                                 sh.pointee.enlarged = true
@@ -698,25 +690,25 @@ extension World {
                     }
                 }
                 movedLists[chunk] = moved
-                skipped[chunk] = skippedAny
             }
         }
-        for c in 0..<chunks {
-            broadPhase.movedProxies.append(contentsOf: movedLists[c])
-            if skipped[c] { hasStaleBoxes = true }
-        }
+        for c in 0..<chunks { broadPhase.movedProxies.append(contentsOf: movedLists[c]) }
     }
 
-    /// Brings the boxes the steps left behind (`Shape.boxIsStale`) up to date with their bodies:
-    /// the box from the pose, the fat box the box with its margin (`settleBoxes`). Called by every
-    /// reader of a shape's boxes outside the step's own passes. Only shapes that meet nothing are
-    /// left behind, and their fat boxes matter to nothing the step does until they stop meeting
-    /// nothing, when they are settled again: so when this runs (a query, a snapshot) does not
-    /// change what later steps do.
+    /// Brings the boxes the steps left behind (`hasStaleBoxes`) up to date with their bodies: every
+    /// moving shape that meets nothing gets the box of its pose and that box with the margin
+    /// (`settleBoxes`). Called by every reader of a shape's boxes outside the step's own passes.
+    /// Only shapes that meet nothing are left behind, and their fat boxes matter to nothing the
+    /// step does until they stop meeting nothing, when they are settled again: so when this runs
+    /// (a query, a snapshot) does not change what later steps do.
     func refreshStaleBoxes() {
         guard hasStaleBoxes else { return }
         hasStaleBoxes = false
-        for i in 0..<shapes.count where shapes[i].isAlive && shapes[i].boxIsStale { settleBoxes(of: i) }
+        let inUse = broadPhase.categoriesInUse
+        for i in 0..<shapes.count
+        where shapes[i].isAlive && !shapes[i].isStaticProxy && BroadPhase.meetsNothing(shapes[i].filter, inUse: inUse) {
+            settleBoxes(of: i)
+        }
     }
 
     /// Gives shape `i` the box of its body's pose and, as its fat box, that box with the margin:
@@ -728,7 +720,6 @@ extension World {
         let box = shapes[i].computeAABB(bodies[Int(shapes[i].body)].transform)
         shapes[i].aabb = box
         shapes[i].fatAABB = shapes[i].isStaticProxy ? box : box.inflated(by: margin(for: box))
-        shapes[i].boxIsStale = false
         noteTeleportForQueries(Int32(i))   // a kept query grid holds its old fat box
     }
 

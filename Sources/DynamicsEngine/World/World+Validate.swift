@@ -95,12 +95,10 @@ extension World {
             if !bodies[Int(s.body)].isAlive { errors.append("shape \(i) on a dead body") }
             if !s.fatAABB.contains(s.aabb) { errors.append("shape \(i) fat box does not contain its box") }
             if !s.aabb.isValid { errors.append("shape \(i) box is not valid") }
-            // boxes left behind only where nothing reads them before `refreshStaleBoxes` (a shape
-            // that starts meeting something is settled then: `settleBoxes`)
-            let index = broadPhase.queryIndex, inert = broadPhase.meetsNothing(s.filter)
-            if s.boxIsStale && (!hasStaleBoxes || index.isBuilt && !index.movableStale || !inert) {
-                errors.append("shape \(i)'s box is stale but it meets something or is in the query grid")
-            }
+        }
+        // boxes left behind only while no query grid is kept (see `refreshStaleBoxes`)
+        if hasStaleBoxes && broadPhase.queryIndex.isBuilt && !broadPhase.queryIndex.movableStale {
+            errors.append("boxes are left behind while a query grid is kept")
         }
         // sleeping islands
         for (k, isl) in sets.sleepIslands.enumerated() {

@@ -72,8 +72,9 @@ package final class World {
     package internal(set) var endEvents: [ContactEvent] = []
     /// Steps taken.
     package internal(set) var stepCount = 0
-    /// Whether some shape's boxes may lag its body (`Shape.boxIsStale`): set by the step that
-    /// skipped them, cleared by `refreshStaleBoxes`, which every reader of boxes calls first.
+    /// Whether the boxes of shapes that meet nothing may lag their bodies: set by a step that
+    /// skipped them (`updateShapeBoxes`), cleared by `refreshStaleBoxes`, which every reader of
+    /// boxes calls first.
     var hasStaleBoxes = false
     /// Problems found by the validation walk (empty when valid or not run).
     package internal(set) var validationErrors: [String] = []
