@@ -1,4 +1,5 @@
 @testable import DynamicsEngine
+import Foundation
 import Testing
 
 /// Shapes that meet nothing (no category in use passes their mask) have no pair to find, so while
@@ -174,5 +175,42 @@ import Testing
         #expect(quiet.stateHash() == read.stateHash())
         #expect(quiet.stateHash() == queried.stateHash())
         #expect(quiet.contactCount == queried.contactCount)
+    }
+
+    /// The box pass computes quadrilaterals and triangles inline (`World.boxOfQuad`): after every
+    /// step, every moving shape that meets something — boxes, triangles, pentagons, circles,
+    /// turned and falling onto a floor — has exactly the box `Shape.computeAABB` gives its pose.
+    @Test func theBoxPassGivesEveryShapeTheBoxOfItsPose() {
+        let w = makeWorld(gravity: Vec2(0, 1000), sleep: false, validate: true)
+        addBox(w, .static, at: Vec2(0, 400), half: Vec2(1000, 10))
+        var rng = SplitMix64(seed: 77)
+        for k in 0..<120 {
+            var bd = BodyDef()
+            bd.position = Vec2(Float(k % 15) * 40 - 300, Float(k / 15) * 40 - 200)
+            bd.angle = uniform(-3...3, &rng)
+            bd.angularVelocity = uniform(-5...5, &rng)
+            let body = w.createBody(bd)
+            let sides = [3, 4, 5, 0][k % 4]
+            if sides == 0 {
+                w.createShape(on: body, ShapeDef(), .circle(center: Vec2(2, 1), radius: 9))
+            } else {
+                let points = (0..<sides).map { i -> Vec2 in
+                    let a = Float(i) * 2 * .pi / Float(sides) + uniform(-0.3...0.3, &rng)
+                    return Vec2(12 * cos(a) + 3, 10 * sin(a) - 2)
+                }
+                w.createShape(on: body, ShapeDef(), .polygon(points))
+            }
+        }
+        var checked = 0
+        for _ in 0..<40 {
+            w.step(dt: 1.0 / 60, substeps: 4)
+            #expect(w.validationErrors.isEmpty)
+            for i in 0..<w.shapes.count where w.shapes[i].isAlive && !w.shapes[i].isStaticProxy {
+                let xf = w.bodies[Int(w.shapes[i].body)].transform
+                #expect(w.shapes[i].aabb == w.shapes[i].computeAABB(xf), "shape \(i)")
+                checked += 1
+            }
+        }
+        #expect(checked == 40 * 120)
     }
 }
