@@ -177,7 +177,7 @@ import Testing
         #expect(quiet.contactCount == queried.contactCount)
     }
 
-    /// The box pass computes quadrilaterals and triangles inline (`World.boxOfQuad`): after every
+    /// The box pass computes quadrilaterals and triangles inline (`Shape.box(ofQuad:_:)`): after every
     /// step, every moving shape that meets something — boxes, triangles, pentagons, circles,
     /// turned and falling onto a floor — has exactly the box `Shape.computeAABB` gives its pose.
     @Test func theBoxPassGivesEveryShapeTheBoxOfItsPose() {

@@ -196,6 +196,15 @@ extension Shape {
         }
     }
 
+    /// The box of a polygon of at most four vertices from its inline copy (unused places repeat
+    /// the first vertex): the same points in the same order as the general loop, so the same
+    /// bits. Inlined where it is called, as the step's box pass does for every such shape.
+    @inline(__always)
+    static func box(ofQuad q: (Vec2, Vec2, Vec2, Vec2), _ xf: Transform) -> AABB {
+        let a = xf.apply(q.0), b = xf.apply(q.1), c = xf.apply(q.2), d = xf.apply(q.3)
+        return AABB(lower: minv(minv(minv(a, b), c), d), upper: maxv(maxv(maxv(a, b), c), d))
+    }
+
     func computeAABB(_ xf: Transform) -> AABB {
         switch kind {
         case .circle:
@@ -206,12 +215,7 @@ extension Shape {
             return AABB(lower: minv(a, b), upper: maxv(a, b))
         case .polygon:
             let poly = polygon!
-            if poly.count <= 4 {
-                // the same points in the same order as the loop below, so the same bits
-                let q = poly.inline
-                let a = xf.apply(q.0), b = xf.apply(q.1), c = xf.apply(q.2), d = xf.apply(q.3)
-                return AABB(lower: minv(minv(minv(a, b), c), d), upper: maxv(maxv(maxv(a, b), c), d))
-            }
+            if poly.count <= 4 { return Shape.box(ofQuad: poly.inline, xf) }
             var lo = xf.apply(poly.vertices[0]), hi = lo
             for i in 1..<Int(poly.count) {
                 let v = xf.apply(poly.vertices[i])
