@@ -20,28 +20,14 @@ final class WorkerPool: @unchecked Sendable {
     /// so dropping the world drops the pool, whose `deinit` stops and joins them.
     let shared: Shared
     private var currentGeneration: UInt64 = 0
-    // Which is faster lately, a step with the workers or one without (see `beginStep`): moving
-    // averages of the two kinds of step, in seconds, and how many of each were measured.
+    /// Which kind of step is faster lately, with the workers or without (see `beginStep`).
+    private var chooser = StepKindChooser()
     private var stepStart = ContinuousClock.now
     private var isParallelStep = false
-    private var wasParallelStep = false
-    private var parallelTime = 0.0, soloTime = 0.0
-    private var parallelSamples = 0, soloSamples = 0
-    private var stepsSinceProbe = 0
-    /// Steps between probes now: doubles (up to `longestProbeInterval`) each time a probe leaves
-    /// the choice as it was, back to `probeInterval` when the choice changes.
-    private var currentProbeInterval = WorkerPool.probeInterval
-    /// The kind the last non-probe step took (true: with the workers).
-    private var choseParallel = true
-    /// Steps begun: the first is not timed (it finds every pair and builds the grid).
-    private var stepsBegun = 0
-    /// Every this many steps at first, a step of the slower kind, to see whether things changed.
-    private static let probeInterval = 32
-    /// The longest wait between probes: 256 steps, about 4 s at 60 Hz, the longest a change
-    /// (a load ending or starting) goes unnoticed.
-    private static let longestProbeInterval = 256
     /// Steps so far that ran on the calling thread alone because that was faster.
     private(set) var soloSteps = 0
+    /// The kind the last non-probe step took (true: with the workers).
+    private var choseParallel: Bool { chooser.choseParallel }
 
     init(threadCount: Int) {
         self.threadCount = max(1, min(threadCount, 64))
@@ -60,47 +46,15 @@ final class WorkerPool: @unchecked Sendable {
     }
 
     /// Starts a step: with the workers (woken) or on the calling thread alone, whichever has been
-    /// faster lately.
+    /// faster lately (`StepKindChooser`).
     ///
     /// Why choose: on a machine where another process loads a core, a worker gets a share of a
     /// core, and every stage waits at its end for the blocks the worker claimed; two threads then
-    /// run slower than one. So the pool times its steps, keeps a moving average of each kind, takes
-    /// the faster kind, and now and then takes the other once to notice a change: after 32 steps,
-    /// then after twice as many each time the probe changes nothing (up to 256), so a steady
-    /// machine, idle or loaded, pays for a slower step about once in 256 (it paid once in 32, a
-    /// few per cent, which was all that kept two threads under load behind one). Results are
-    /// identical either way: the blocks and their merge order do not depend on who runs them.
+    /// run slower than one. Results are identical either way: the blocks and their merge order do
+    /// not depend on who runs them.
     func beginStep() {
         guard threadCount > 1 else { return }
-        stepsBegun += 1
-        let parallel: Bool
-        if parallelSamples < 2 {
-            parallel = true
-        } else if soloSamples < 2 {
-            parallel = false
-        } else {
-            // Hysteresis both ways: the workers keep their place unless the caller alone is
-            // clearly faster (noise in single steps must not send a machine with idle cores down to
-            // one thread), and once the caller runs alone the workers come back only when clearly
-            // faster (under load, one lucky step with the workers must not bring back a run of
-            // slow ones).
-            let faster = choseParallel ? parallelTime <= 1.1 * soloTime : parallelTime < 0.9 * soloTime
-            if faster != choseParallel {
-                // the last probe (or a drift) changed the choice: watch closely again
-                choseParallel = faster
-                currentProbeInterval = WorkerPool.probeInterval
-                stepsSinceProbe = 0
-            }
-            stepsSinceProbe += 1
-            if stepsSinceProbe >= currentProbeInterval {
-                stepsSinceProbe = 0
-                // the probe after this one waits longer, unless this one changes the choice
-                currentProbeInterval = min(2 * currentProbeInterval, WorkerPool.longestProbeInterval)
-                parallel = !faster
-            } else {
-                parallel = faster
-            }
-        }
+        let parallel = chooser.nextStepIsParallel()
         isParallelStep = parallel
         if !parallel {
             soloSteps += 1
@@ -114,25 +68,13 @@ final class WorkerPool: @unchecked Sendable {
         stepStart = ContinuousClock.now
     }
 
-    /// Ends a step: the workers go back to sleep, and the step's time goes to its kind's average.
-    /// A run of steps of one kind averages them (half weight each, against noise); the first step
-    /// of a kind after the other kind replaces its average, because a scene's cost drifts (piles
-    /// settle, bodies fall asleep) and only neighbouring steps compare fairly.
+    /// Ends a step: the workers go back to sleep, and the step's time goes to the chooser.
     func endStep() {
         guard threadCount > 1 else { return }
         let elapsed = ContinuousClock.now - stepStart
         if isParallelStep { shared.active.store(false, ordering: .releasing) }
-        defer { wasParallelStep = isParallelStep }
-        guard stepsBegun > 1 else { return }
         let t = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        let continuesRun = isParallelStep == wasParallelStep
-        if isParallelStep {
-            parallelTime = parallelSamples == 0 || !continuesRun ? t : 0.5 * (parallelTime + t)
-            parallelSamples += 1
-        } else {
-            soloTime = soloSamples == 0 || !continuesRun ? t : 0.5 * (soloTime + t)
-            soloSamples += 1
-        }
+        chooser.record(seconds: t)
     }
 
     /// Whether a stage published now runs on several threads: the pool has workers and this step
@@ -430,6 +372,125 @@ final class WorkerPool: @unchecked Sendable {
             parked.subtract(1, ordering: .sequentiallyConsistent)
             wake.unlock()
         }
+    }
+}
+
+/// Chooses, step after step, whether a step runs with the workers or on the calling thread alone,
+/// from the times of the steps before it: the faster kind lately, and now and then (a probe) the
+/// other, to notice a change — after 32 steps, then after twice as many each time a probe leaves
+/// the choice as it was (up to 256, about 4 s at 60 Hz), so a steady machine pays for a slower
+/// step about once in 256.
+///
+/// Why the first step with the workers after steps without them is not timed: it is slower than the
+/// next — the workers' cores have idled (on a virtual machine, waking an idle virtual core takes
+/// the host's time) and their half of the data sits in the caller's cache. Timed, it made a probe of
+/// the workers look as slow as 2.5 ms against 0.55 ms without them (the tumbler's early steps,
+/// 2026-11-28, the 2-vCPU guest): the pool then kept to one thread for the rest of the run in about
+/// 1 run of 3, ever more sure of it as its probes grew apart, and a two-thread run of the tumbler
+/// took 1.5–1.6 ms a step instead of 1.15–1.2. So a probe of the workers is two steps, the second
+/// timed; its time replaces the average of its kind, because a scene's cost drifts (piles settle,
+/// bodies fall asleep) and only neighbouring steps compare fairly. A probe without the workers is
+/// one step, timed: it is slowed a little the same way (half its data in the other core's cache),
+/// which can only keep the workers, and a load that makes them slow shows in their own steps.
+///
+/// Why one step's time moves the average at most to 1.5 times itself: a worker the system
+/// pre-empts in the middle of a stage makes one step many times slower (the caller waits for its
+/// blocks); one such step must not send a machine with idle cores down to one thread, while a
+/// load that lasts (every step slow) still turns the choice within a few steps.
+struct StepKindChooser {
+    /// The kind the last non-probe step took (true: with the workers).
+    private(set) var choseParallel = true
+    /// Moving averages of the two kinds of step, in seconds, and how many of each were timed.
+    private var parallelTime = 0.0, soloTime = 0.0
+    private var parallelSamples = 0, soloSamples = 0
+    /// Steps begun: the first is not timed (it finds every pair and builds the grid).
+    private var stepsBegun = 0
+    private var stepsSinceProbe = 0
+    /// Steps between probes now: doubles (up to `longestProbeInterval`) each time a probe leaves
+    /// the choice as it was, back to `probeInterval` when the choice changes.
+    private var currentProbeInterval = StepKindChooser.probeInterval
+    /// Steps of the probe under way still to run after this one.
+    private var probeStepsLeft = 0
+    /// The kinds of the step begun last and of the one before it (nil: none yet).
+    private var current: Bool? = nil, previous: Bool? = nil
+    /// Whether the next timed step of the current kind replaces its average (the first timed step
+    /// of a run).
+    private var startsRun = true
+
+    /// Every this many steps at first, a probe of the slower kind, to see whether things changed.
+    static let probeInterval = 32
+    /// The longest wait between probes: 256 steps, about 4 s at 60 Hz, the longest a change
+    /// (a load ending or starting) goes unnoticed.
+    static let longestProbeInterval = 256
+    /// Steps a probe of the workers lasts: the first wakes their cores and warms their caches, the
+    /// second is timed.
+    static let parallelProbeLength = 2
+    /// The most one step's time counts for against its kind's average: this many times it.
+    static let spikeLimit = 2.0
+
+    /// The kind of the next step: true to run it with the workers.
+    mutating func nextStepIsParallel() -> Bool {
+        stepsBegun += 1
+        let parallel: Bool
+        if parallelSamples < 2 {
+            parallel = true
+        } else if soloSamples < 2 {
+            parallel = false
+        } else if probeStepsLeft > 0 {
+            probeStepsLeft -= 1
+            parallel = !choseParallel
+        } else {
+            // Hysteresis both ways: the workers keep their place unless the caller alone is
+            // clearly faster (noise in single steps must not send a machine with idle cores down to
+            // one thread), and once the caller runs alone the workers come back only when clearly
+            // faster (under load, one lucky step with the workers must not bring back a run of
+            // slow ones).
+            let faster = choseParallel ? parallelTime <= 1.1 * soloTime : parallelTime < 0.9 * soloTime
+            if faster != choseParallel {
+                // the last probe (or a drift) changed the choice: watch closely again
+                choseParallel = faster
+                currentProbeInterval = StepKindChooser.probeInterval
+                stepsSinceProbe = 0
+            }
+            stepsSinceProbe += 1
+            if stepsSinceProbe >= currentProbeInterval {
+                stepsSinceProbe = 0
+                // the probe after this one waits longer, unless this one changes the choice
+                currentProbeInterval = min(2 * currentProbeInterval, StepKindChooser.longestProbeInterval)
+                parallel = !faster
+                probeStepsLeft = parallel ? StepKindChooser.parallelProbeLength - 1 : 0
+            } else {
+                parallel = faster
+            }
+        }
+        previous = current
+        current = parallel
+        return parallel
+    }
+
+    /// Takes the time of the step begun last, in seconds.
+    mutating func record(seconds t: Double) {
+        guard let current, t.isFinite, t >= 0 else { return }
+        guard stepsBegun > 1, !(current && previous == false) else {
+            startsRun = true   // the first step, or the first with the workers after one without
+            return
+        }
+        if previous != current { startsRun = true }
+        if current {
+            parallelTime = blend(parallelTime, t, parallelSamples)
+            parallelSamples += 1
+        } else {
+            soloTime = blend(soloTime, t, soloSamples)
+            soloSamples += 1
+        }
+        startsRun = false
+    }
+
+    /// A kind's average after a timed step of `t` seconds: `t` itself for the first timed step of a
+    /// run, else the mean of the two, with `t` counted as at most `spikeLimit` times the average.
+    private func blend(_ average: Double, _ t: Double, _ samples: Int) -> Double {
+        if samples == 0 || startsRun { return t }
+        return 0.5 * (average + min(t, StepKindChooser.spikeLimit * average))
     }
 }
 
