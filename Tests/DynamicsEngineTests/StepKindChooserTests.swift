@@ -34,14 +34,17 @@ import Testing
                 "\(lateSolo) of the last 2000 steps ran without the workers")
     }
 
-    /// A worker pre-empted now and then (one step in 50 takes 6 ms instead of 1.2): the workers keep
-    /// their place; each such step may cost a probe's worth of steps at most.
-    @Test func rareSlowStepsDoNotSendTheWorkersAway() {
+    /// A worker pre-empted now and then: one step with the workers in 30 takes `factor` times the
+    /// others (1.5 ms, against 1.8 without them; the tumbler's early steps on the 2-vCPU guest,
+    /// whose slow steps took 1.6–2.4 times the others). The workers keep their place: only the
+    /// probes run without them.
+    @Test(arguments: [1.85, 5.0])
+    func rareSlowStepsDoNotSendTheWorkersAway(factor: Double) {
         let kinds = run(3000) { step, parallel, _ in
-            parallel ? (step % 50 == 25 ? 6e-3 : 1.2e-3) : 1.8e-3
+            parallel ? (step % 30 == 15 ? factor * 1.5e-3 : 1.5e-3) : 1.8e-3
         }
         let solo = kinds.filter { !$0 }.count
-        #expect(solo <= 100, "\(solo) of 3000 steps ran without the workers")
+        #expect(solo <= 20, "\(solo) of 3000 steps ran without the workers")
     }
 
     /// Another process loads a core from step 1000 on (a step with the workers then takes 3 ms, one
@@ -58,7 +61,7 @@ import Testing
         let back = kinds[2000...].firstIndex(of: true).map { $0 - 2000 }
         let after = kinds[(2000 + StepKindChooser.longestProbeInterval + 4)...].filter { !$0 }.count
         #expect(before <= 20, "\(before) steps without the workers before the load")
-        #expect((turned ?? .max) <= 3, "the caller ran alone \(turned.map(String.init) ?? "never") steps into the load")
+        #expect((turned ?? .max) <= 8, "the caller ran alone \(turned.map(String.init) ?? "never") steps into the load")
         #expect(loadedParallel <= 2 * 990 / StepKindChooser.probeInterval + 2,
                 "\(loadedParallel) of 990 loaded steps ran with the workers")
         #expect((back ?? .max) <= StepKindChooser.longestProbeInterval,

@@ -486,6 +486,12 @@ extension World {
                 states[k].dp += h * states[k].v
             }
         }
+        if pool.runsInParallel {
+            runSubstepProgram(ctx, jointIterations: jointIterations, integrateVelocities: integrateVelocities,
+                              integratePositions: integratePositions, warmStartWide: warmStartWide,
+                              solveWide: solveWide, relaxWide: relaxWide, relaxAndStoreWide: relaxAndStoreWide)
+            return
+        }
         for substep in 0..<substeps {
             pool.forEachRange(awakeCount, minimum: SplitSize.bodies, integrateVelocities)
             // warm start
@@ -513,6 +519,75 @@ extension World {
                 stage(color, joints: .relax,
                       overflow: { ContactSolver.solve(cbase + $0, states, invH: invH, useBias: false, maxPushSpeed: push, block: block) },
                       wide: store ? relaxAndStoreWide : relaxWide)
+            }
+        }
+    }
+
+    /// The sub-steps as one program for the pool (`WorkerPool.runProgram`), when the step runs
+    /// with the workers: the same stages, in the same order, each split the same way into pieces
+    /// that touch disjoint bodies, as the loop of `solveSubsteps` runs them — so the same bits —
+    /// with one meeting of the threads at each stage's end instead of a stage published at a time.
+    private func runSubstepProgram(_ ctx: StepContext, jointIterations: Int,
+                                   integrateVelocities: @escaping (Range<Int>) -> Void,
+                                   integratePositions: @escaping (Range<Int>) -> Void,
+                                   warmStartWide: @escaping (Range<Int>, Int32) -> Void,
+                                   solveWide: @escaping (Range<Int>, Int32) -> Void,
+                                   relaxWide: @escaping (Range<Int>, Int32) -> Void,
+                                   relaxAndStoreWide: @escaping (Range<Int>, Int32) -> Void) {
+        let colorCount = ConstraintColoring.colorCount
+        let jointStart = ctx.jointStart, wideStart = ctx.wideStart
+        let overflowCount = ctx.overflowCount
+        // A stage: what it runs, its first item, its items and the items a piece takes.
+        var ops: [SubstepOp] = [], bases: [Int] = [], counts: [Int] = [], units: [Int] = []
+        func add(_ op: SubstepOp, _ base: Int, _ count: Int, _ unit: Int) {
+            guard count > 0 else { return }
+            ops.append(op); bases.append(base); counts.append(count); units.append(unit)
+        }
+        func joints(_ color: Int, _ pass: JointPass) {
+            let lo = jointStart[color], n = jointStart[color + 1] - lo
+            // the overflow colour's joints in order, on one thread; a small colour on one thread
+            add(.joints(pass), lo, n, color == 0 || n < SplitSize.serialJoints ? n : SplitSize.joints)
+        }
+        func contacts(_ color: Int, _ pass: ContactPass) {
+            if color == 0 {
+                add(.overflow(pass), 0, overflowCount, overflowCount)
+            } else {
+                let lo = wideStart[color]
+                add(.wide(pass), lo, wideStart[color + 1] - lo, WideLane.solveUnit)
+            }
+        }
+        let bodyUnit = 64
+        for substep in 0..<ctx.substeps {
+            add(.integrateVelocities, 0, ctx.awakeCount, bodyUnit)
+            for color in 0..<colorCount { joints(color, .warmStart); contacts(color, .warmStart) }
+            for _ in 1..<jointIterations { for color in 0..<colorCount { joints(color, .solve) } }
+            for color in 0..<colorCount { joints(color, .solve); contacts(color, .solve) }
+            add(.integratePositions, 0, ctx.awakeCount, bodyUnit)
+            for _ in 1..<jointIterations { for color in 0..<colorCount { joints(color, .relax) } }
+            let store = substep == ctx.substeps - 1 && !ctx.anyRestitution
+            for color in 0..<colorCount { joints(color, .relax); contacts(color, store ? .relaxAndStore : .relax) }
+        }
+        let states = ctx.states, jointSims = ctx.jointSims!, jctx = ctx.joint
+        let cbase = ctx.constraints!, trash = ctx.trash
+        let invH = ctx.invH, push = maxPushSpeed, block = def.blockSolve
+        pool.runProgram(counts: counts, units: units) { [ops, bases] stage, r, thread in
+            let base = bases[stage]
+            let range = (base + r.lowerBound)..<(base + r.upperBound)
+            switch ops[stage] {
+            case .integrateVelocities: integrateVelocities(range)
+            case .integratePositions: integratePositions(range)
+            case .joints(.warmStart): for k in range { JointSolver.warmStart(jointSims + k, states) }
+            case .joints(.solve): for k in range { JointSolver.solve(jointSims + k, states, ctx: jctx, useBias: true) }
+            case .joints(.relax): for k in range { JointSolver.solve(jointSims + k, states, ctx: jctx, useBias: false) }
+            case .overflow(.warmStart): for c in range { ContactSolver.warmStart(cbase + c, states) }
+            case .overflow(.solve):
+                for c in range { ContactSolver.solve(cbase + c, states, invH: invH, useBias: true, maxPushSpeed: push, block: block) }
+            case .overflow(.relax), .overflow(.relaxAndStore):
+                for c in range { ContactSolver.solve(cbase + c, states, invH: invH, useBias: false, maxPushSpeed: push, block: block) }
+            case .wide(.warmStart): warmStartWide(range, trash + Int32(thread))
+            case .wide(.solve): solveWide(range, trash + Int32(thread))
+            case .wide(.relax): relaxWide(range, trash + Int32(thread))
+            case .wide(.relaxAndStore): relaxAndStoreWide(range, trash + Int32(thread))
             }
         }
     }
@@ -747,3 +822,18 @@ enum JointPass {
     case relax
 }
 
+
+/// A stage of the sub-step program (`World.runSubstepProgram`).
+enum SubstepOp {
+    case integrateVelocities, integratePositions
+    case joints(JointPass)
+    case overflow(ContactPass)
+    case wide(ContactPass)
+}
+
+/// A pass over contact constraints in the sub-steps.
+enum ContactPass {
+    case warmStart, solve, relax
+    /// The last relax pass, which also stores the wide constraints' impulses.
+    case relaxAndStore
+}

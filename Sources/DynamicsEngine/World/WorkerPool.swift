@@ -221,6 +221,96 @@ final class WorkerPool: @unchecked Sendable {
         }
     }
 
+    /// Runs a program of stages on every thread at once, each stage after the one before it has
+    /// ended on every thread: stage `s` covers items `0..<counts[s]`, handed out `units[s]` at a
+    /// time, and `body(s, range, thread)` runs one such piece (`thread` below `threadCount`, for
+    /// scratch space of its own). A stage's pieces may run on any thread in any order, as in
+    /// `forEachUnit`; a stage whose unit is all its items is one piece, its items in order.
+    ///
+    /// Why a program rather than a stage published at a time: the solver runs a few hundred short
+    /// stages a step (three passes over some twenty colours, four sub-steps), and a published
+    /// stage cost about 0.8 µs on the 2-vCPU guest even when it held almost no work (the closure
+    /// formed and read, the blocks claimed on one shared word, the count of blocks left counted
+    /// down, the workers noticing the stage; 20 000 near-empty `forEachUnit` stages, 2026-11-28),
+    /// where two threads pass a word to each other in about 0.06 µs. Here every thread knows the
+    /// whole program, so a stage's end is the only meeting: each thread first takes the pieces
+    /// of its own share of the stage (a word only it writes unless it falls behind), then any the
+    /// others have not begun, then waits until the items done by all threads (one counter each,
+    /// in a cache line of its own) reach the stage's end. A thread that is late (pre-empted, or a
+    /// worker not yet awake) finds its share taken and catches up stage by stage at no cost to
+    /// the others; if no worker comes, the caller runs the whole program.
+    func runProgram(counts: [Int], units: [Int], _ body: @escaping (Int, Range<Int>, Int) -> Void) {
+        let stages = counts.count
+        guard stages > 0 else { return }
+        let threads = threadCount
+        if threads == 1 || !shared.active.load(ordering: .acquiring) {
+            for s in 0..<stages where counts[s] > 0 { body(s, 0..<counts[s], 0) }
+            return
+        }
+        shared.reserveProgram(stages: stages, threads: threads)
+        let words = shared.programWords, done = shared.programDone
+        let region = shared.programRegion, stride = Shared.unitWordStride
+        for t in 0..<threads {
+            for s in 0..<stages { words[t * region + s].store(0, ordering: .relaxed) }
+            done[t * stride].store(0, ordering: .relaxed)
+        }
+        var ends = [Int](repeating: 0, count: stages)
+        var total = 0
+        for s in 0..<stages { total += counts[s]; ends[s] = total }
+        let counts = counts, units = units.map { max(1, $0) }
+        run(blocks: threads) { instance in
+            // the thread running this instance: the caller is 0; a worker runs its own instance
+            // (a worker that took the caller's after finishing its own only catches up)
+            Self.runInstance(instance, threads: threads, counts: counts, units: units, ends: ends,
+                             words: words, region: region, done: done, stride: stride, body: body)
+        }
+    }
+
+    /// One thread's walk through a program (see `runProgram`).
+    private static func runInstance(_ me: Int, threads: Int, counts: [Int], units: [Int], ends: [Int],
+                                    words: UnsafeMutablePointer<Atomic<Int>>, region: Int,
+                                    done: UnsafeMutablePointer<Atomic<Int>>, stride: Int,
+                                    body: (Int, Range<Int>, Int) -> Void) {
+        var mine = done[me * stride].load(ordering: .relaxed)
+        for s in 0..<counts.count {
+            let n = counts[s]
+            guard n > 0 else { continue }
+            let unit = units[s]
+            // a stage of one piece (run in order on one thread) is one share, the first
+            let shares = unit >= n ? 1 : threads
+            for k in 0..<shares {
+                let share = (me + k) % shares
+                let lo = n * share / shares, hi = n * (share + 1) / shares
+                guard lo < hi else { continue }
+                let word = words + (share * region + s)
+                // another's share: look before claiming, so a share that is done costs a read
+                if k > 0 && lo + word.pointee.load(ordering: .relaxed) >= hi { continue }
+                while true {
+                    let start = lo + word.pointee.wrappingAdd(unit, ordering: .relaxed).oldValue
+                    if start >= hi { break }
+                    let end = min(hi, start + unit)
+                    body(s, start..<end, me)
+                    mine += end - start
+                    done[me * stride].store(mine, ordering: .releasing)
+                }
+            }
+            // the stage ends when every thread's count of items done reaches its end
+            let target = ends[s]
+            var spins = 0
+            while true {
+                var sum = 0
+                for t in 0..<threads { sum += done[t * stride].load(ordering: .acquiring) }
+                if sum >= target { break }
+                spins += 1
+                if spins < 4096 {
+                    for _ in 0..<4 { _ = done[me * stride].load(ordering: .relaxed) }
+                } else {
+                    sched_yield()
+                }
+            }
+        }
+    }
+
     /// The state the caller and the workers share.
     final class Shared: @unchecked Sendable {
         /// One word so a claim can never mix two jobs: generation (24 bits) | back (20) | front (20).
@@ -263,6 +353,32 @@ final class WorkerPool: @unchecked Sendable {
         static let unitBlockCapacity = 4 * 64
         static let unitWordStride = 16
 
+        /// A program's claim words (`WorkerPool.runProgram`): thread t's share of stage s at
+        /// `t * programRegion + s`, so each thread's words lie together, apart from the others'.
+        private(set) var programWords = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: 0)
+        private(set) var programRegion = 0
+        private var programThreads = 0
+        /// Items done so far in the program running, per thread, `unitWordStride` words apart.
+        let programDone: UnsafeMutablePointer<Atomic<Int>> = {
+            let words = 64 * Shared.unitWordStride
+            let p = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: words)
+            for k in 0..<words { (p + k).initialize(to: Atomic(0)) }
+            return p
+        }()
+
+        /// Makes room for a program of `stages` stages on `threads` threads (the caller, between
+        /// programs: no thread is in one).
+        func reserveProgram(stages: Int, threads: Int) {
+            guard stages > programRegion - Shared.unitWordStride || threads > programThreads else { return }
+            programWords.deinitialize(count: programRegion * programThreads)
+            programWords.deallocate()
+            // room to grow, and a gap of a cache line pair between two threads' words
+            programRegion = max(2 * stages, 256) + Shared.unitWordStride
+            programThreads = threads
+            programWords = .allocate(capacity: programRegion * threads)
+            for k in 0..<(programRegion * threads) { (programWords + k).initialize(to: Atomic(0)) }
+        }
+
         init() {
             let words = Shared.unitBlockCapacity * Shared.unitWordStride
             nextUnit = .allocate(capacity: words)
@@ -272,6 +388,10 @@ final class WorkerPool: @unchecked Sendable {
         deinit {
             nextUnit.deinitialize(count: Shared.unitBlockCapacity * Shared.unitWordStride)
             nextUnit.deallocate()
+            programWords.deinitialize(count: programRegion * programThreads)
+            programWords.deallocate()
+            programDone.deinitialize(count: 64 * Shared.unitWordStride)
+            programDone.deallocate()
         }
 
         /// Tells the workers to stop and waits until every loop has returned.
@@ -393,10 +513,13 @@ final class WorkerPool: @unchecked Sendable {
 /// one step, timed: it is slowed a little the same way (half its data in the other core's cache),
 /// which can only keep the workers, and a load that makes them slow shows in their own steps.
 ///
-/// Why one step's time moves the average at most to 1.5 times itself: a worker the system
-/// pre-empts in the middle of a stage makes one step many times slower (the caller waits for its
-/// blocks); one such step must not send a machine with idle cores down to one thread, while a
-/// load that lasts (every step slow) still turns the choice within a few steps.
+/// Why one step's time moves the average by at most an eighth: a worker the system pre-empts in
+/// the middle of a stage makes one step slower (the caller waits for its blocks). On the 2-vCPU
+/// guest about one step with the workers in 30 took 1.6–2.4 times the others (the tumbler,
+/// 2026-11-28; steps without them showed no such thing), and one such step, counted in full, sent
+/// the pool to one thread until its next probe — 30 to 250 steps at 1.5 times the time. Counted as
+/// at most 1.25 times the average, isolated slow steps leave the choice alone, while a load that
+/// lasts (every step slow) still turns it within a handful of steps.
 struct StepKindChooser {
     /// The kind the last non-probe step took (true: with the workers).
     private(set) var choseParallel = true
@@ -426,7 +549,7 @@ struct StepKindChooser {
     /// second is timed.
     static let parallelProbeLength = 2
     /// The most one step's time counts for against its kind's average: this many times it.
-    static let spikeLimit = 2.0
+    static let spikeLimit = 1.25
 
     /// The kind of the next step: true to run it with the workers.
     mutating func nextStepIsParallel() -> Bool {

@@ -1,0 +1,48 @@
+@testable import DynamicsEngine
+import Foundation
+import Synchronization
+import Testing
+
+/// `WorkerPool.runProgram`: every item of every stage runs once, and only after every item of the
+/// stage before it has run; a stage of one piece runs whole; on every kind of step the pool
+/// chooses, and with a slow piece now and then (a pre-empted thread).
+@Suite struct WorkerPoolProgramTests {
+    @Test(arguments: [2, 3])
+    func stagesRunInOrderAndEveryItemOnce(threads: Int) {
+        let pool = WorkerPool(threadCount: threads)
+        let counts = [500, 0, 3, 1, 777, 64, 1, 1, 300, 2]
+        let units = [7, 5, 1, 1, 13, 64, 1, 1, 4, 1]
+        let width = counts.max()!
+        // runs[s * width + i]: times item i of stage s ran; early: pieces that found an item of
+        // the stage before not yet run
+        let runs = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: counts.count * width)
+        defer { runs.deallocate() }
+        let early = Counter(), split = Counter(), onWorkers = Counter()
+        for step in 0..<200 {
+            for k in 0..<(counts.count * width) { (runs + k).initialize(to: Atomic(0)) }
+            early.value.store(0, ordering: .relaxed)
+            pool.beginStep()
+            pool.runProgram(counts: counts, units: units) { s, r, thread in
+                precondition(thread < threads)
+                if thread > 0 { onWorkers.value.add(1, ordering: .relaxed) }
+                // a stage of one piece runs whole, in order, on one thread
+                if units[s] >= counts[s] && r != 0..<counts[s] { split.value.add(1, ordering: .relaxed) }
+                if let before = (0..<s).last(where: { counts[$0] > 0 }) {
+                    for i in 0..<counts[before] where runs[before * width + i].load(ordering: .relaxed) == 0 {
+                        early.value.add(1, ordering: .relaxed)
+                    }
+                }
+                for i in r { runs[s * width + i].add(1, ordering: .relaxed) }
+                if step % 7 == 3 && r.lowerBound == 0 { usleep(200) }   // a slow piece now and then
+            }
+            pool.endStep()
+            let wrong = (0..<counts.count).flatMap { s in
+                (0..<counts[s]).filter { runs[s * width + $0].load(ordering: .relaxed) != 1 }.map { (s, $0) }
+            }
+            #expect(wrong.isEmpty, "step \(step): items not run exactly once: \(wrong.prefix(5))")
+            #expect(early.value.load(ordering: .relaxed) == 0, "step \(step): a stage began before the one before it ended")
+            #expect(split.value.load(ordering: .relaxed) == 0, "step \(step): a stage of one piece was split")
+        }
+        #expect(onWorkers.value.load(ordering: .relaxed) > 0, "no piece ran on a worker")
+    }
+}
