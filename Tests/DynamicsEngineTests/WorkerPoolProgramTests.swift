@@ -40,7 +40,7 @@ import Testing
                 (0..<counts[s]).filter { runs[s * width + $0].load(ordering: .relaxed) != 1 }.map { (s, $0) }
             }
             #expect(wrong.isEmpty, "step \(step): items not run exactly once: \(wrong.prefix(5))")
-            #expect(early.value.load(ordering: .relaxed) == 0, "step \(step): a stage began before the one before it ended")
+            #expect(early.value.load(ordering: .relaxed) == 0, "step \(step): a stage began too early")
             #expect(split.value.load(ordering: .relaxed) == 0, "step \(step): a stage of one piece was split")
         }
         #expect(onWorkers.value.load(ordering: .relaxed) > 0, "no piece ran on a worker")

@@ -487,9 +487,11 @@ extension World {
             }
         }
         if pool.runsInParallel {
-            runSubstepProgram(ctx, jointIterations: jointIterations, integrateVelocities: integrateVelocities,
-                              integratePositions: integratePositions, warmStartWide: warmStartWide,
-                              solveWide: solveWide, relaxWide: relaxWide, relaxAndStoreWide: relaxAndStoreWide)
+            let kernels = SubstepKernels(
+                integrateVelocities: integrateVelocities, integratePositions: integratePositions,
+                warmStartWide: warmStartWide, solveWide: solveWide, relaxWide: relaxWide,
+                relaxAndStoreWide: relaxAndStoreWide)
+            runSubstepProgram(ctx, jointIterations: jointIterations, kernels)
             return
         }
         for substep in 0..<substeps {
@@ -527,13 +529,7 @@ extension World {
     /// with the workers: the same stages, in the same order, each split the same way into pieces
     /// that touch disjoint bodies, as the loop of `solveSubsteps` runs them — so the same bits —
     /// with one meeting of the threads at each stage's end instead of a stage published at a time.
-    private func runSubstepProgram(_ ctx: StepContext, jointIterations: Int,
-                                   integrateVelocities: @escaping (Range<Int>) -> Void,
-                                   integratePositions: @escaping (Range<Int>) -> Void,
-                                   warmStartWide: @escaping (Range<Int>, Int32) -> Void,
-                                   solveWide: @escaping (Range<Int>, Int32) -> Void,
-                                   relaxWide: @escaping (Range<Int>, Int32) -> Void,
-                                   relaxAndStoreWide: @escaping (Range<Int>, Int32) -> Void) {
+    private func runSubstepProgram(_ ctx: StepContext, jointIterations: Int, _ kernels: SubstepKernels) {
         let colorCount = ConstraintColoring.colorCount
         let jointStart = ctx.jointStart, wideStart = ctx.wideStart
         let overflowCount = ctx.overflowCount
@@ -574,20 +570,21 @@ extension World {
             let base = bases[stage]
             let range = (base + r.lowerBound)..<(base + r.upperBound)
             switch ops[stage] {
-            case .integrateVelocities: integrateVelocities(range)
-            case .integratePositions: integratePositions(range)
+            case .integrateVelocities: kernels.integrateVelocities(range)
+            case .integratePositions: kernels.integratePositions(range)
             case .joints(.warmStart): for k in range { JointSolver.warmStart(jointSims + k, states) }
             case .joints(.solve): for k in range { JointSolver.solve(jointSims + k, states, ctx: jctx, useBias: true) }
             case .joints(.relax): for k in range { JointSolver.solve(jointSims + k, states, ctx: jctx, useBias: false) }
             case .overflow(.warmStart): for c in range { ContactSolver.warmStart(cbase + c, states) }
-            case .overflow(.solve):
-                for c in range { ContactSolver.solve(cbase + c, states, invH: invH, useBias: true, maxPushSpeed: push, block: block) }
-            case .overflow(.relax), .overflow(.relaxAndStore):
-                for c in range { ContactSolver.solve(cbase + c, states, invH: invH, useBias: false, maxPushSpeed: push, block: block) }
-            case .wide(.warmStart): warmStartWide(range, trash + Int32(thread))
-            case .wide(.solve): solveWide(range, trash + Int32(thread))
-            case .wide(.relax): relaxWide(range, trash + Int32(thread))
-            case .wide(.relaxAndStore): relaxAndStoreWide(range, trash + Int32(thread))
+            case .overflow(let pass):
+                let bias = pass == .solve
+                for c in range {
+                    ContactSolver.solve(cbase + c, states, invH: invH, useBias: bias, maxPushSpeed: push, block: block)
+                }
+            case .wide(.warmStart): kernels.warmStartWide(range, trash + Int32(thread))
+            case .wide(.solve): kernels.solveWide(range, trash + Int32(thread))
+            case .wide(.relax): kernels.relaxWide(range, trash + Int32(thread))
+            case .wide(.relaxAndStore): kernels.relaxAndStoreWide(range, trash + Int32(thread))
             }
         }
     }
@@ -822,6 +819,17 @@ enum JointPass {
     case relax
 }
 
+
+/// The sub-steps' loops over bodies and wide constraints, formed once a step (`solveSubsteps`).
+struct SubstepKernels {
+    let integrateVelocities: (Range<Int>) -> Void
+    let integratePositions: (Range<Int>) -> Void
+    /// Each over a range of wide constraints, with the running thread's trash record.
+    let warmStartWide: (Range<Int>, Int32) -> Void
+    let solveWide: (Range<Int>, Int32) -> Void
+    let relaxWide: (Range<Int>, Int32) -> Void
+    let relaxAndStoreWide: (Range<Int>, Int32) -> Void
+}
 
 /// A stage of the sub-step program (`World.runSubstepProgram`).
 enum SubstepOp {

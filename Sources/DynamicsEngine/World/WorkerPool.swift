@@ -257,55 +257,64 @@ final class WorkerPool: @unchecked Sendable {
         var ends = [Int](repeating: 0, count: stages)
         var total = 0
         for s in 0..<stages { total += counts[s]; ends[s] = total }
-        let counts = counts, units = units.map { max(1, $0) }
-        run(blocks: threads) { instance in
-            // the thread running this instance: the caller is 0; a worker runs its own instance
-            // (a worker that took the caller's after finishing its own only catches up)
-            Self.runInstance(instance, threads: threads, counts: counts, units: units, ends: ends,
-                             words: words, region: region, done: done, stride: stride, body: body)
-        }
+        let walk = ProgramWalk(
+            threads: threads, counts: counts, units: units.map { max(1, $0) }, ends: ends,
+            words: words, region: region, done: done, stride: stride)
+        // Instance b takes share b first and counts its items in counter b; one thread runs it,
+        // with b's scratch space (the caller usually runs 0; a thread that took another instance
+        // after finishing its own only catches up).
+        run(blocks: threads) { instance in walk.run(instance, body) }
     }
 
-    /// One thread's walk through a program (see `runProgram`).
-    private static func runInstance(_ me: Int, threads: Int, counts: [Int], units: [Int], ends: [Int],
-                                    words: UnsafeMutablePointer<Atomic<Int>>, region: Int,
-                                    done: UnsafeMutablePointer<Atomic<Int>>, stride: Int,
-                                    body: (Int, Range<Int>, Int) -> Void) {
-        var mine = done[me * stride].load(ordering: .relaxed)
-        for s in 0..<counts.count {
-            let n = counts[s]
-            guard n > 0 else { continue }
-            let unit = units[s]
-            // a stage of one piece (run in order on one thread) is one share, the first
-            let shares = unit >= n ? 1 : threads
-            for k in 0..<shares {
-                let share = (me + k) % shares
-                let lo = n * share / shares, hi = n * (share + 1) / shares
-                guard lo < hi else { continue }
-                let word = words + (share * region + s)
-                // another's share: look before claiming, so a share that is done costs a read
-                if k > 0 && lo + word.pointee.load(ordering: .relaxed) >= hi { continue }
-                while true {
-                    let start = lo + word.pointee.wrappingAdd(unit, ordering: .relaxed).oldValue
-                    if start >= hi { break }
-                    let end = min(hi, start + unit)
-                    body(s, start..<end, me)
-                    mine += end - start
-                    done[me * stride].store(mine, ordering: .releasing)
+    /// A program's layout as each thread walks it (see `WorkerPool.runProgram`).
+    private struct ProgramWalk: @unchecked Sendable {
+        let threads: Int
+        let counts: [Int], units: [Int], ends: [Int]
+        /// Claim words: share t of stage s at `t * region + s`.
+        let words: UnsafeMutablePointer<Atomic<Int>>
+        let region: Int
+        /// Items done per instance, `stride` words apart.
+        let done: UnsafeMutablePointer<Atomic<Int>>
+        let stride: Int
+
+        /// Instance `me`'s walk through the program.
+        func run(_ me: Int, _ body: (Int, Range<Int>, Int) -> Void) {
+            var mine = done[me * stride].load(ordering: .relaxed)
+            for s in 0..<counts.count {
+                let n = counts[s]
+                guard n > 0 else { continue }
+                let unit = units[s]
+                // a stage of one piece (run in order on one thread) is one share, the first
+                let shares = unit >= n ? 1 : threads
+                for k in 0..<shares {
+                    let share = (me + k) % shares
+                    let lo = n * share / shares, hi = n * (share + 1) / shares
+                    guard lo < hi else { continue }
+                    let word = words + (share * region + s)
+                    // another's share: look before claiming, so a share that is done costs a read
+                    if k > 0 && lo + word.pointee.load(ordering: .relaxed) >= hi { continue }
+                    while true {
+                        let start = lo + word.pointee.wrappingAdd(unit, ordering: .relaxed).oldValue
+                        if start >= hi { break }
+                        let end = min(hi, start + unit)
+                        body(s, start..<end, me)
+                        mine += end - start
+                        done[me * stride].store(mine, ordering: .releasing)
+                    }
                 }
-            }
-            // the stage ends when every thread's count of items done reaches its end
-            let target = ends[s]
-            var spins = 0
-            while true {
-                var sum = 0
-                for t in 0..<threads { sum += done[t * stride].load(ordering: .acquiring) }
-                if sum >= target { break }
-                spins += 1
-                if spins < 4096 {
-                    for _ in 0..<4 { _ = done[me * stride].load(ordering: .relaxed) }
-                } else {
-                    sched_yield()
+                // the stage ends when every thread's count of items done reaches its end
+                let target = ends[s]
+                var spins = 0
+                while true {
+                    var sum = 0
+                    for t in 0..<threads { sum += done[t * stride].load(ordering: .acquiring) }
+                    if sum >= target { break }
+                    spins += 1
+                    if spins < 4096 {
+                        for _ in 0..<4 { _ = done[me * stride].load(ordering: .relaxed) }
+                    } else {
+                        sched_yield()
+                    }
                 }
             }
         }
