@@ -46,60 +46,6 @@ import Testing
             pool.endStep()
         }
     }
-
-    /// `forEachUnit` covers `0..<count` once, with thread numbers below `threadCount`; and when a
-    /// worker stalls in the middle of its block (here it waits in its first unit, as a pre-empted
-    /// thread would, until the caller has run a unit of that block, or 2 s), the caller takes over
-    /// the units of that block nobody has begun, so the stage waits for the one unit in progress,
-    /// not for the rest of the block.
-    @Test func unitsOfAStalledWorkerAreTakenOver() {
-        let pool = WorkerPool(threadCount: 2)
-        let count = 1000, unit = 5, blockSize = 125   // 8 blocks: 4 a thread, at least 10 items each
-        let workerBegan = Flag(), tookOver = Flag()
-        let stalledBlock = Counter()
-        let ranBy = UnsafeMutablePointer<Int>.allocate(capacity: count)
-        let runs = UnsafeMutablePointer<Int>.allocate(capacity: count)
-        defer { ranBy.deallocate(); runs.deallocate() }
-        var stalls = 0, takenOver = 0
-        for _ in 0..<40 {
-            pool.beginStep()
-            runs.initialize(repeating: 0, count: count)
-            ranBy.initialize(repeating: -1, count: count)
-            workerBegan.value.store(false, ordering: .relaxed)
-            tookOver.value.store(false, ordering: .relaxed)
-            stalledBlock.value.store(-1, ordering: .relaxed)
-            pool.forEachUnit(count, minimum: 10, unit: unit) { r, thread in
-                // In a step with the worker, the caller waits (up to 2 s) in its first unit until the
-                // worker has begun one, so the worker's block cannot all go to the caller on a busy
-                // machine that has not yet scheduled the worker; a step on the caller alone is one range.
-                if thread == 0 && r.lowerBound == 0 && r.count < count {
-                    let deadline = ContinuousClock.now + .seconds(2)
-                    while !workerBegan.value.load(ordering: .acquiring) && ContinuousClock.now < deadline { usleep(50) }
-                }
-                for i in r { runs[i] += 1; ranBy[i] = thread }
-                if thread == 0 && r.lowerBound / blockSize == stalledBlock.value.load(ordering: .acquiring) {
-                    tookOver.value.store(true, ordering: .releasing)
-                }
-                guard thread == 1, !workerBegan.value.load(ordering: .relaxed) else { return }
-                stalledBlock.value.store(r.lowerBound / blockSize, ordering: .releasing)
-                workerBegan.value.store(true, ordering: .releasing)
-                let deadline = ContinuousClock.now + .seconds(2)
-                while !tookOver.value.load(ordering: .acquiring) && ContinuousClock.now < deadline { usleep(50) }
-            }
-            #expect((0..<count).allSatisfy { runs[$0] == 1 })
-            #expect((0..<count).allSatisfy { (0..<pool.threadCount).contains(ranBy[$0]) })
-            let block = stalledBlock.value.load(ordering: .acquiring)
-            if block >= 0 {
-                stalls += 1
-                // the caller ran part of the block the worker was stuck in
-                let stuck = (block * blockSize)..<((block + 1) * blockSize)
-                if tookOver.value.load(ordering: .acquiring) && stuck.contains(where: { ranBy[$0] == 0 }) { takenOver += 1 }
-            }
-            pool.endStep()
-        }
-        #expect(stalls > 0, "no step ran with the worker")
-        #expect(takenOver == stalls, "the caller took over \(takenOver) of \(stalls) stalled blocks")
-    }
 }
 
 /// A flag two threads of a test share.

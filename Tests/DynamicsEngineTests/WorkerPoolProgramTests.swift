@@ -45,4 +45,53 @@ import Testing
         }
         #expect(onWorkers.value.load(ordering: .relaxed) > 0, "no piece ran on a worker")
     }
+
+    /// When a worker stalls in its first piece (here it waits, as a pre-empted thread would, until
+    /// the caller has run a piece of the worker's share, or 2 s), the caller takes over the pieces
+    /// of that share nobody has begun, so the stage waits for the one piece in progress, not for
+    /// the rest of the share; every item still runs once.
+    @Test func piecesOfAStalledWorkerAreTakenOver() {
+        let pool = WorkerPool(threadCount: 2)
+        let count = 1000, unit = 5, share = 500
+        let workerBegan = Flag(), tookOver = Flag()
+        let ranBy = UnsafeMutablePointer<Int>.allocate(capacity: count)
+        let runs = UnsafeMutablePointer<Int>.allocate(capacity: count)
+        defer { ranBy.deallocate(); runs.deallocate() }
+        var stalls = 0, takenOver = 0
+        for _ in 0..<40 {
+            pool.beginStep()
+            runs.initialize(repeating: 0, count: count)
+            ranBy.initialize(repeating: -1, count: count)
+            workerBegan.value.store(false, ordering: .relaxed)
+            tookOver.value.store(false, ordering: .relaxed)
+            pool.runProgram(counts: [count], units: [unit]) { _, r, thread in
+                // With the worker, the caller waits (up to 2 s) in its first piece until the
+                // worker has begun one, so the worker's share cannot all go to the caller on a busy
+                // machine that has not yet scheduled the worker; a step on the caller alone is one
+                // range.
+                if thread == 0 && r.lowerBound == 0 && r.count < count {
+                    let deadline = ContinuousClock.now + .seconds(2)
+                    while !workerBegan.value.load(ordering: .acquiring) && ContinuousClock.now < deadline { usleep(50) }
+                }
+                for i in r { runs[i] += 1; ranBy[i] = thread }
+                if thread == 0 && r.lowerBound >= share { tookOver.value.store(true, ordering: .releasing) }
+                guard thread == 1, !workerBegan.value.load(ordering: .relaxed) else { return }
+                workerBegan.value.store(true, ordering: .releasing)
+                let deadline = ContinuousClock.now + .seconds(2)
+                while !tookOver.value.load(ordering: .acquiring) && ContinuousClock.now < deadline { usleep(50) }
+            }
+            #expect((0..<count).allSatisfy { runs[$0] == 1 })
+            #expect((0..<count).allSatisfy { (0..<pool.threadCount).contains(ranBy[$0]) })
+            if workerBegan.value.load(ordering: .acquiring) {
+                stalls += 1
+                // the caller ran part of the share the worker was stuck in
+                if tookOver.value.load(ordering: .acquiring) && (share..<count).contains(where: { ranBy[$0] == 0 }) {
+                    takenOver += 1
+                }
+            }
+            pool.endStep()
+        }
+        #expect(stalls > 0, "no step ran with the worker")
+        #expect(takenOver == stalls, "the caller took over \(takenOver) of \(stalls) stalled shares")
+    }
 }

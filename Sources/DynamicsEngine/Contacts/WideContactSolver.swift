@@ -28,10 +28,7 @@ enum WideLane {
     /// Wide constraints per parallel block of the preparation and of storing impulses: as many
     /// contacts as `SplitSize.wideConstraints` four-lane constraints, whatever the width.
     static let prepareSplit = max(1, SplitSize.wideConstraints * 4 / count)
-    /// Wide constraints of one colour per parallel block of the sub-steps: as many contacts as
-    /// `SplitSize.wideSolve` four-lane constraints, whatever the width.
-    static let solveSplit = max(1, SplitSize.wideSolve * 4 / count)
-    /// Wide constraints a thread claims at a time within its block (`WorkerPool.forEachUnit`): as
+    /// Wide constraints a thread claims at a time in the sub-steps (`WorkerPool.runProgram`): as
     /// many contacts as `SplitSize.wideSolveUnit` four-lane constraints, whatever the width.
     static let solveUnit = max(1, SplitSize.wideSolveUnit * 4 / count)
 }

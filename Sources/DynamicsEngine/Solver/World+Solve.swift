@@ -391,42 +391,28 @@ extension World {
         let wbase = ctx.wide!, xbase = UnsafePointer(ctx.wideExtras!)
         let overflowContacts = 0..<ctx.overflowCount
         let pool = self.pool
-        /// The joints of one colour: the overflow slot in order on this thread, a colour's joints
-        /// split across the pool (they share no dynamic body, and write no other). The pass is
-        /// chosen once per range, not per joint: a closure call per joint cost more than a tenth
-        /// of a joint's solve.
+        // Below, the sub-steps on the calling thread alone; with the workers they run as one
+        // program (`runSubstepProgram`), stage for stage the same.
+        /// The joints of one colour. The pass is chosen once per range, not per joint: a closure
+        /// call per joint cost more than a tenth of a joint's solve.
         func jointStage(_ color: Int, _ pass: JointPass) {
-            let lo = jointStart[color], n = jointStart[color + 1] - lo
-            if n == 0 { return }
-            func run(_ r: Range<Int>) {
-                switch pass {
-                case .warmStart: for k in r { JointSolver.warmStart(jointSims + k, states) }
-                case .solve: for k in r { JointSolver.solve(jointSims + k, states, ctx: jctx, useBias: true) }
-                case .relax: for k in r { JointSolver.solve(jointSims + k, states, ctx: jctx, useBias: false) }
-                }
-            }
-            if color == 0 || n < SplitSize.serialJoints || pool.runsSerially(n, minimum: SplitSize.joints) {
-                run(lo..<(lo + n))
-            } else {
-                pool.forEachRange(n, minimum: SplitSize.joints) { r in run((lo + r.lowerBound)..<(lo + r.upperBound)) }
+            let r = jointStart[color]..<jointStart[color + 1]
+            switch pass {
+            case .warmStart: for k in r { JointSolver.warmStart(jointSims + k, states) }
+            case .solve: for k in r { JointSolver.solve(jointSims + k, states, ctx: jctx, useBias: true) }
+            case .relax: for k in r { JointSolver.solve(jointSims + k, states, ctx: jctx, useBias: false) }
             }
         }
         let trash = ctx.trash
-        /// `wide` solves a range of wide constraints with its thread's trash record: a range, not one
+        /// `wide` solves a range of wide constraints with a trash record: a range, not one
         /// constraint, per call, so the kernel's loop runs inside the closure with its captures in
         /// registers instead of a call per constraint.
-        func stage(_ color: Int, joints pass: JointPass, overflow: (Int) -> Void, wide: @escaping (Range<Int>, Int32) -> Void) {
+        func stage(_ color: Int, joints pass: JointPass, overflow: (Int) -> Void, wide: (Range<Int>, Int32) -> Void) {
             jointStage(color, pass)
             if color == 0 {
                 for c in overflowContacts { overflow(c) }
-            } else {
-                let lo = wideStart[color], n = wideStart[color + 1] - lo
-                guard n > 0 else { return }
-                if pool.runsSerially(n, minimum: WideLane.solveSplit) { wide(lo..<(lo + n), trash); return }
-                // units another thread can take over (see `forEachUnit`); the trash record is the thread's
-                pool.forEachUnit(n, minimum: WideLane.solveSplit, unit: WideLane.solveUnit) { r, thread in
-                    wide((lo + r.lowerBound)..<(lo + r.upperBound), trash + Int32(thread))
-                }
+            } else if wideStart[color] < wideStart[color + 1] {
+                wide(wideStart[color]..<wideStart[color + 1], trash)
             }
         }
         // The stages' closures, made once a step: an escaping closure that captures is a heap
@@ -495,7 +481,7 @@ extension World {
             return
         }
         for substep in 0..<substeps {
-            pool.forEachRange(awakeCount, minimum: SplitSize.bodies, integrateVelocities)
+            integrateVelocities(0..<awakeCount)
             // warm start
             for color in 0..<colorCount {
                 stage(color, joints: .warmStart, overflow: { ContactSolver.warmStart(cbase + $0, states) }, wide: warmStartWide)
@@ -509,7 +495,7 @@ extension World {
                       overflow: { ContactSolver.solve(cbase + $0, states, invH: invH, useBias: true, maxPushSpeed: push, block: block) },
                       wide: solveWide)
             }
-            pool.forEachRange(awakeCount, minimum: SplitSize.bodies, integratePositions)
+            integratePositions(0..<awakeCount)
             // relax
             for _ in 1..<jointIterations {
                 for color in 0..<colorCount { jointStage(color, .relax) }

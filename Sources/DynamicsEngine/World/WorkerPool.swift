@@ -149,7 +149,7 @@ final class WorkerPool: @unchecked Sendable {
         threadCount == 1 ? 1 : max(1, min(maximumChunks, count / max(1, minimum)))
     }
 
-    /// Whether `forEachRange`, `forEachChunk` or `forEachUnit` would run `count` items (`minimum`
+    /// Whether `forEachRange` or `forEachChunk` would run `count` items (`minimum`
     /// at least a chunk) on the caller, in order, as one range would: then a caller may run its
     /// loop itself and form no closure (an escaping closure that captures is a heap allocation).
     func runsSerially(_ count: Int, minimum: Int) -> Bool {
@@ -171,67 +171,23 @@ final class WorkerPool: @unchecked Sendable {
         }
     }
 
-    /// Like `forEachChunk`, for a stage whose items may run on any thread in any order (a colour's
-    /// constraints): a thread that has run out of chunks takes the units (`unit` items each) that
-    /// other threads have not begun of the chunks they are in. A worker that the system pre-empts
-    /// in the middle of a chunk, or one on a slower hyper-thread, then holds the stage up by one
-    /// unit at most, not by the rest of its chunk. `body` gets a range and the number of the
-    /// thread running it (0 = the caller, below `threadCount`), for scratch space of its own.
-    ///
-    /// Each chunk's next unit is one atomic word: the stage's generation over the place, so a
-    /// thread still looking for work when the stage has ended (and the next one reuses the words)
-    /// finds another generation and claims nothing.
-    func forEachUnit(_ count: Int, minimum: Int, unit: Int, _ body: @escaping (Range<Int>, Int) -> Void) {
-        guard count > 0 else { return }
-        if runsSerially(count, minimum: minimum) {
-            body(0..<count, 0)
-            return
-        }
-        let parts = chunkCount(count, minimum: minimum)
-        let size = (count + parts - 1) / parts
-        let blocks = (count + size - 1) / size
-        let unit = max(1, unit)
-        let gen = UInt64((currentGeneration + 1) & 0xFF_FFFF) << 40
-        let next = shared.nextUnit, stride = Shared.unitWordStride
-        var units = 0
-        for b in 0..<blocks {
-            next[b * stride].store(gen | UInt64(b * size), ordering: .relaxed)
-            units += (min(count, (b + 1) * size) - b * size + unit - 1) / unit
-        }
-        // A block counts as one more unit, done when its claimant's call returns: the stage cannot
-        // end while a thread that claimed a block has yet to read the stage's closure (others may
-        // have run all of that block's units meanwhile), so the closure it reads is this stage's.
-        publish(blocks: blocks, remaining: units + blocks) { block, thread in
-            var ran = 0
-            // its own chunk, then (block −1) every chunk, for units nobody has begun
-            for b in block >= 0 ? block..<(block + 1) : 0..<blocks {
-                let end = UInt64(min(count, (b + 1) * size)), w = b * stride
-                var v = next[w].load(ordering: .relaxed)
-                while v & ~0xFF_FFFF_FFFF == gen && v & 0xFF_FFFF_FFFF < end {
-                    let claim = v + UInt64(unit)
-                    let (claimed, seen) = next[w].compareExchange(expected: v, desired: claim, ordering: .relaxed)
-                    if !claimed { v = seen; continue }
-                    let start = Int(v & 0xFF_FFFF_FFFF)
-                    body(start..<min(Int(end), start + unit), thread)
-                    ran += 1
-                    v = next[w].load(ordering: .relaxed)
-                }
-            }
-            return block >= 0 ? ran + 1 : ran
-        }
-    }
-
     /// Runs a program of stages on every thread at once, each stage after the one before it has
     /// ended on every thread: stage `s` covers items `0..<counts[s]`, handed out `units[s]` at a
     /// time, and `body(s, range, thread)` runs one such piece (`thread` below `threadCount`, for
-    /// scratch space of its own). A stage's pieces may run on any thread in any order, as in
-    /// `forEachUnit`; a stage whose unit is all its items is one piece, its items in order.
+    /// scratch space of its own). A stage's pieces may run on any thread in any order (a colour's
+    /// constraints), each piece once; a stage whose unit is all its items is one piece, its items
+    /// in order.
+    ///
+    /// Why pieces: a piece, once begun, cannot be handed back (the constraints update velocities
+    /// in place, so running part of one twice would apply impulses twice), and a thread never
+    /// holds a piece it has not begun, so a stage waits at most for the piece of a thread the
+    /// system pre-empted, not for the rest of its share.
     ///
     /// Why a program rather than a stage published at a time: the solver runs a few hundred short
     /// stages a step (three passes over some twenty colours, four sub-steps), and a published
     /// stage cost about 0.8 µs on the 2-vCPU guest even when it held almost no work (the closure
     /// formed and read, the blocks claimed on one shared word, the count of blocks left counted
-    /// down, the workers noticing the stage; 20 000 near-empty `forEachUnit` stages, 2026-11-28),
+    /// down, the workers noticing the stage; 20 000 near-empty such stages, 2026-11-28),
     /// where two threads pass a word to each other in about 0.06 µs. Here every thread knows the
     /// whole program, so a stage's end is the only meeting: each thread first takes the pieces
     /// of its own share of the stage (a word only it writes unless it falls behind), then any the
@@ -354,12 +310,8 @@ final class WorkerPool: @unchecked Sendable {
         /// Signalled by each worker as its loop returns.
         let exited = NSCondition()
         var job: ((Int, Int) -> Int)? = nil
-        /// Per block of a `forEachUnit` stage: its generation (high 24 bits) over the first item
-        /// of its next unit.
-        /// Block b's word is at `b * unitWordStride`: 128 bytes apart, so two threads claiming in
-        /// their own blocks never write one cache line (nor a pair the processor fetches together).
-        let nextUnit: UnsafeMutablePointer<Atomic<UInt64>>
-        static let unitBlockCapacity = 4 * 64
+        /// Words apart of the threads' counters of a program (`programDone`): 128 bytes, so two
+        /// threads never write one cache line (nor a pair the processor fetches together).
         static let unitWordStride = 16
 
         /// A program's claim words (`WorkerPool.runProgram`): thread t's share of stage s at
@@ -388,15 +340,7 @@ final class WorkerPool: @unchecked Sendable {
             for k in 0..<(programRegion * threads) { (programWords + k).initialize(to: Atomic(0)) }
         }
 
-        init() {
-            let words = Shared.unitBlockCapacity * Shared.unitWordStride
-            nextUnit = .allocate(capacity: words)
-            for k in 0..<words { (nextUnit + k).initialize(to: Atomic(0)) }
-        }
-
         deinit {
-            nextUnit.deinitialize(count: Shared.unitBlockCapacity * Shared.unitWordStride)
-            nextUnit.deallocate()
             programWords.deinitialize(count: programRegion * programThreads)
             programWords.deallocate()
             programDone.deinitialize(count: 64 * Shared.unitWordStride)
@@ -637,11 +581,9 @@ enum SplitSize {
     static let storedContacts = 256
     /// Four-wide contact constraints being prepared or having impulses stored.
     static let wideConstraints = 64
-    /// Four-wide constraints of one colour being solved (each is four contacts' work).
-    static let wideSolve = 16
-    /// Four-wide constraints a thread claims at a time within its block of a colour, so that
-    /// another can take over the rest (`WorkerPool.forEachUnit`): a claim is an atomic exchange,
-    /// a few per cent of eight constraints' work.
+    /// Four-wide constraints of one colour a thread claims at a time in the sub-steps' program
+    /// (`WorkerPool.runProgram`), so that another can take over the rest: a claim is an atomic
+    /// add, a few per cent of eight constraints' work.
     static let wideSolveUnit = 8
     /// Joints of one colour being solved.
     static let joints = 32
