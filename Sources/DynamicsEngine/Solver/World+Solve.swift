@@ -369,16 +369,8 @@ extension World {
     /// (the overflow slot in order on this thread; a colour's joints and wide contacts split across
     /// the pool, as a colour's constraints share no dynamic body).
     func solveSubsteps(_ ctx: StepContext) {
-        let awakeCount = ctx.awakeCount
-        let substeps = ctx.substeps
         let h = ctx.h, invH = ctx.invH
         let states = ctx.states, sims = ctx.sims
-        let jointSims = ctx.jointSims!
-        let jointStart = ctx.jointStart
-        let wideStart = ctx.wideStart
-        let jctx = ctx.joint
-        let colorCount = ConstraintColoring.colorCount
-        let anyRestitution = ctx.anyRestitution
         let jointIterations = max(1, min(def.jointIterations, 64))
         let impulses = ctx.impulses!
         let maxSpeed = maxLinearSpeed
@@ -387,34 +379,7 @@ extension World {
         let maxSpin = capPerStep >= 0 ? capPerStep / ctx.dt : .infinity
         let push = maxPushSpeed
         let block = def.blockSolve
-        let cbase = ctx.constraints!
         let wbase = ctx.wide!, xbase = UnsafePointer(ctx.wideExtras!)
-        let overflowContacts = 0..<ctx.overflowCount
-        let pool = self.pool
-        // Below, the sub-steps on the calling thread alone; with the workers they run as one
-        // program (`runSubstepProgram`), stage for stage the same.
-        /// The joints of one colour. The pass is chosen once per range, not per joint: a closure
-        /// call per joint cost more than a tenth of a joint's solve.
-        func jointStage(_ color: Int, _ pass: JointPass) {
-            let r = jointStart[color]..<jointStart[color + 1]
-            switch pass {
-            case .warmStart: for k in r { JointSolver.warmStart(jointSims + k, states) }
-            case .solve: for k in r { JointSolver.solve(jointSims + k, states, ctx: jctx, useBias: true) }
-            case .relax: for k in r { JointSolver.solve(jointSims + k, states, ctx: jctx, useBias: false) }
-            }
-        }
-        let trash = ctx.trash
-        /// `wide` solves a range of wide constraints with a trash record: a range, not one
-        /// constraint, per call, so the kernel's loop runs inside the closure with its captures in
-        /// registers instead of a call per constraint.
-        func stage(_ color: Int, joints pass: JointPass, overflow: (Int) -> Void, wide: (Range<Int>, Int32) -> Void) {
-            jointStage(color, pass)
-            if color == 0 {
-                for c in overflowContacts { overflow(c) }
-            } else if wideStart[color] < wideStart[color + 1] {
-                wide(wideStart[color]..<wideStart[color + 1], trash)
-            }
-        }
         // The stages' closures, made once a step: an escaping closure that captures is a heap
         // allocation each time one is formed: formed per colour, stage and sub-step (empty colours
         // too), they and their wrappers were about 800 allocations and frees a step (callgrind,
@@ -472,49 +437,21 @@ extension World {
                 states[k].dp += h * states[k].v
             }
         }
-        if pool.runsInParallel {
-            let kernels = SubstepKernels(
-                integrateVelocities: integrateVelocities, integratePositions: integratePositions,
-                warmStartWide: warmStartWide, solveWide: solveWide, relaxWide: relaxWide,
-                relaxAndStoreWide: relaxAndStoreWide)
-            runSubstepProgram(ctx, jointIterations: jointIterations, kernels)
-            return
-        }
-        for substep in 0..<substeps {
-            integrateVelocities(0..<awakeCount)
-            // warm start
-            for color in 0..<colorCount {
-                stage(color, joints: .warmStart, overflow: { ContactSolver.warmStart(cbase + $0, states) }, wide: warmStartWide)
-            }
-            // solve (extra joint passes first: a long chain needs more than one)
-            for _ in 1..<jointIterations {
-                for color in 0..<colorCount { jointStage(color, .solve) }
-            }
-            for color in 0..<colorCount {
-                stage(color, joints: .solve,
-                      overflow: { ContactSolver.solve(cbase + $0, states, invH: invH, useBias: true, maxPushSpeed: push, block: block) },
-                      wide: solveWide)
-            }
-            integratePositions(0..<awakeCount)
-            // relax
-            for _ in 1..<jointIterations {
-                for color in 0..<colorCount { jointStage(color, .relax) }
-            }
-            // The last relax pass also stores the wide constraints' impulses (while each is in
-            // cache) unless restitution, which comes after, changes them.
-            let store = substep == substeps - 1 && !anyRestitution
-            for color in 0..<colorCount {
-                stage(color, joints: .relax,
-                      overflow: { ContactSolver.solve(cbase + $0, states, invH: invH, useBias: false, maxPushSpeed: push, block: block) },
-                      wide: store ? relaxAndStoreWide : relaxWide)
-            }
-        }
+        let kernels = SubstepKernels(
+            integrateVelocities: integrateVelocities, integratePositions: integratePositions,
+            warmStartWide: warmStartWide, solveWide: solveWide, relaxWide: relaxWide,
+            relaxAndStoreWide: relaxAndStoreWide)
+        runSubstepProgram(ctx, jointIterations: jointIterations, kernels)
     }
 
-    /// The sub-steps as one program for the pool (`WorkerPool.runProgram`), when the step runs
-    /// with the workers: the same stages, in the same order, each split the same way into pieces
-    /// that touch disjoint bodies, as the loop of `solveSubsteps` runs them — so the same bits —
-    /// with one meeting of the threads at each stage's end instead of a stage published at a time.
+    /// The sub-steps as one program for the pool (`WorkerPool.runProgram`): per sub-step, integrate
+    /// velocities; warm start, colour by colour (each colour's joints, then its contacts; colour 0
+    /// is the overflow, in order on one thread); extra joint passes, then solve, colour by colour;
+    /// integrate positions; the same for relax, whose last pass also stores the wide constraints'
+    /// impulses (while each is in cache) unless restitution, which comes after, changes them.
+    /// A stage's pieces touch disjoint bodies, so the result does not depend on who runs them; on
+    /// the caller alone each stage runs whole, in order. With the workers, the threads meet once
+    /// at each stage's end instead of a stage being published at a time.
     private func runSubstepProgram(_ ctx: StepContext, jointIterations: Int, _ kernels: SubstepKernels) {
         let colorCount = ConstraintColoring.colorCount
         let jointStart = ctx.jointStart, wideStart = ctx.wideStart
@@ -804,7 +741,6 @@ enum JointPass {
     /// Without it, after the positions moved.
     case relax
 }
-
 
 /// The sub-steps' loops over bodies and wide constraints, formed once a step (`solveSubsteps`).
 struct SubstepKernels {
