@@ -145,8 +145,10 @@ extension World {
         let packed: UnsafeMutablePointer<SolvedContact>
         /// Per block: how many it packed.
         let found: [Int]
-        /// Per block and colour (`block * colorCount + colour`): how many.
+        /// Per block and bucket (`block * buckets.count + bucket`): how many.
         let counts: UnsafeMutablePointer<Int>
+        /// The buckets the contacts are counted and sorted in (colour and body group).
+        let buckets: ContactBuckets
         /// Per block, at the front of its part: where in `packed` its overflow contacts with a
         /// dynamic body are (`overflowCounts[block]` of them).
         let overflow: UnsafeMutablePointer<Int32>
@@ -161,7 +163,7 @@ extension World {
     /// caller, for as long as it touched: in smash 1.7 % of the constraints, against 0.16 % when
     /// every step chose colours afresh. The overflow set is small, so this costs little.
     func recolorOverflow(_ scan: ContactScan) {
-        let colorCount = ConstraintColoring.colorCount, scanBlock = SplitSize.orderBlock
+        let bucketCount = scan.buckets.count, scanBlock = SplitSize.orderBlock
         for block in 0..<scan.overflowCounts.count where scan.overflowCounts[block] > 0 {
             let first = block * scanBlock
             for k in first..<(first + scan.overflowCounts[block]) {
@@ -171,8 +173,8 @@ extension World {
                 let color = contacts[Int(ci)].color
                 guard color != 0 else { continue }
                 scan.packed[n].color = color
-                scan.counts[block * colorCount] -= 1
-                scan.counts[block * colorCount + Int(color)] += 1
+                scan.counts[block * bucketCount] -= 1
+                scan.counts[block * bucketCount + scan.buckets.of(scan.packed[n])] += 1
             }
         }
     }
@@ -186,7 +188,8 @@ extension World {
         let dummy = ctx.dummy
         let bp = ctx.bodies, cp = ctx.contacts
         let maxContacts = ctx.contactSlots
-        let colorCount = ConstraintColoring.colorCount
+        let buckets = ContactBuckets(groups: pool.threadCount, awakeCount: ctx.awakeCount)
+        let bucketCount = buckets.count
         let packed = scratch.scannedContacts.reserve(count: max(1, maxContacts))
         let scanBlock = SplitSize.orderBlock
         let scanBlocks = (maxContacts + scanBlock - 1) / scanBlock
@@ -194,14 +197,14 @@ extension World {
         defer { found.deallocate() }
         let elastic = UnsafeMutablePointer<Bool>.allocate(capacity: max(1, scanBlocks))
         defer { elastic.deallocate() }
-        let counts = UnsafeMutablePointer<Int>.allocate(capacity: max(1, scanBlocks * colorCount))
-        counts.initialize(repeating: 0, count: max(1, scanBlocks * colorCount))
+        let counts = UnsafeMutablePointer<Int>.allocate(capacity: max(1, scanBlocks * bucketCount))
+        counts.initialize(repeating: 0, count: max(1, scanBlocks * bucketCount))
         let overflow = scratch.overflowFound.reserve(count: max(1, maxContacts))
         let overflowFound = UnsafeMutablePointer<Int>.allocate(capacity: max(1, scanBlocks))
         defer { overflowFound.deallocate() }
         pool.run(blocks: scanBlocks) { block in
             let first = block * scanBlock
-            let count = counts + block * colorCount
+            let count = counts + block * bucketCount
             var n = first, o = first
             var anyElastic = false
             for ci in first..<min(maxContacts, first + scanBlock) {
@@ -212,7 +215,7 @@ extension World {
                 let a = ia >= 0 ? ia : dummy, b = ib >= 0 ? ib : dummy
                 let isStaticPair = bp[Int(c.bodyA)].type == .static || bp[Int(c.bodyB)].type == .static
                 packed[n] = SolvedContact(contact: Int32(ci), a: a, b: b, isStaticPair: isStaticPair, color: c.color)
-                count[Int(c.color)] += 1
+                count[buckets.of(packed[n])] += 1
                 if c.color == 0 && (bp[Int(c.bodyA)].type == .dynamic || bp[Int(c.bodyB)].type == .dynamic) {
                     overflow[o] = Int32(n)
                     o += 1
@@ -228,8 +231,8 @@ extension World {
         let perBlock = Array(UnsafeBufferPointer(start: found, count: scanBlocks))
         let overflowPerBlock = Array(UnsafeBufferPointer(start: overflowFound, count: scanBlocks))
         let overflowList = (start: overflow, counts: overflowPerBlock)
-        return ContactScan(packed: packed, found: perBlock, counts: counts, overflow: overflowList.start,
-                           overflowCounts: overflowList.counts)
+        return ContactScan(packed: packed, found: perBlock, counts: counts, buckets: buckets,
+                           overflow: overflowList.start, overflowCounts: overflowList.counts)
     }
 
     /// Stage 2 of `prepareContacts`: the scanned contacts into solve order (`ctx.orderedContacts`)
@@ -244,16 +247,20 @@ extension World {
         let colorCount = ConstraintColoring.colorCount
         let blocks = scan.found.count
         let places = scan.counts   // counts become first places, in place
+        let buckets = scan.buckets, bucketCount = buckets.count, groups = buckets.groups
         var contactStart = [Int](repeating: 0, count: colorCount + 1)
         for block in 0..<blocks {
-            for c in 0..<colorCount { contactStart[c + 1] += places[block * colorCount + c] }
+            for c in 0..<colorCount {
+                for g in 0..<groups { contactStart[c + 1] += places[block * bucketCount + c * groups + g] }
+            }
         }
         for c in 0..<colorCount { contactStart[c + 1] += contactStart[c] }
-        for c in 0..<colorCount {
-            var next = contactStart[c]
+        // within a colour, group by group; within a group, in block order (contact order)
+        var next = 0
+        for bucket in 0..<bucketCount {
             for block in 0..<blocks {
-                let n = places[block * colorCount + c]
-                places[block * colorCount + c] = next
+                let n = places[block * bucketCount + bucket]
+                places[block * bucketCount + bucket] = next
                 next += n
             }
         }
@@ -267,14 +274,14 @@ extension World {
         firstFound.withUnsafeBufferPointer { firstFound in
             scan.found.withUnsafeBufferPointer { found in
                 pool.run(blocks: blocks) { block in
-                    let fill = places + block * colorCount
+                    let fill = places + block * bucketCount
                     var k = firstFound[block]
                     let first = block * scanBlock
                     for i in first..<(first + found[block]) {
                         let sc = packed[i]
-                        let c = Int(sc.color)
-                        (ordered + fill[c]).initialize(to: ContactInput(sc, found: k, cp + Int(sc.contact)))
-                        fill[c] += 1
+                        let bucket = buckets.of(sc)
+                        (ordered + fill[bucket]).initialize(to: ContactInput(sc, found: k, cp + Int(sc.contact)))
+                        fill[bucket] += 1
                         solved[k] = sc
                         k += 1
                     }
@@ -288,6 +295,37 @@ extension World {
         scratch.solvedContactCount = solvedCount
         let jointStart = ctx.jointStart
         lastColorCounts = (0..<colorCount).map { contactStart[$0 + 1] - contactStart[$0] + jointStart[$0 + 1] - jointStart[$0] }
+    }
+
+    /// The buckets of the contacts' counting sort into solve order: each colour's contacts in
+    /// `groups` groups by their first body's row (the lower awake index of the two), so that
+    /// with `groups` threads, thread t's share of every colour is mostly group t, and the rows it
+    /// updates stay in its own core's cache from colour to colour.
+    ///
+    /// Why it is free to choose: no body appears twice in a colour (kinematic bodies, which take
+    /// no impulse, aside), so the order of a colour's contacts changes no bit of the solve (each
+    /// lane of a wide constraint computes alone). The overflow set (colour 0) is solved in order,
+    /// one after another: it stays in contact order, one group.
+    struct ContactBuckets {
+        let groups: Int
+        let awakeCount: Int
+        var count: Int { ConstraintColoring.colorCount * groups }
+
+        init(groups: Int, awakeCount: Int) {
+            self.groups = max(1, min(groups, 16))
+            self.awakeCount = max(1, awakeCount)
+        }
+
+        /// The bucket of a scanned contact: colour · groups + group.
+        @inline(__always)
+        func of(_ sc: SolvedContact) -> Int {
+            guard sc.color != 0 else { return 0 }
+            // The rows' midpoint (the other's row against a body that is not awake, `awakeCount`):
+            // a pair across two groups goes to either as often, so the groups stay even.
+            let a = Int(sc.a), b = Int(sc.b)
+            let row = a == awakeCount ? b : b == awakeCount ? a : (a + b) / 2
+            return Int(sc.color) * groups + min(groups - 1, row * groups / awakeCount)
+        }
     }
 
     /// Stage 4 of `prepareContacts`: the constraints, from the contacts in solve order. Colours 1…
