@@ -65,6 +65,41 @@ final class ConstraintColoring {
     }
 }
 
+/// The buckets of the constraints' solve order: each colour's constraints in `groups` groups by
+/// their bodies' rows (awake indices), so that with `groups` threads, thread t's share of every
+/// colour is mostly group t, and the rows it updates stay in its own core's cache from colour to
+/// colour (on two threads this took about a tenth off the solve phase of tumbler, compounds and
+/// smash).
+///
+/// Why it is free to choose: no dynamic body appears twice in a colour (kinematic bodies, which
+/// take no impulse, aside), so the order of a colour's constraints changes no bit of the solve
+/// (each lane of a wide constraint computes alone), whatever the thread count. The overflow set
+/// (colour 0) is solved one after another, in order: it stays one group.
+struct ColorGroups {
+    let groups: Int
+    let awakeCount: Int
+    /// Buckets: colour · `groups` + group.
+    var count: Int { ConstraintColoring.colorCount * groups }
+
+    /// `groups` (1…16) groups of the rows `0..<awakeCount`.
+    init(groups: Int, awakeCount: Int) {
+        self.groups = max(1, min(groups, 16))
+        self.awakeCount = max(1, awakeCount)
+    }
+
+    /// The bucket of a constraint of `color` between the rows `a` and `b` (`awakeCount` for a
+    /// body that is not awake; one of them is).
+    @inline(__always)
+    func of(_ color: some BinaryInteger, _ a: Int32, _ b: Int32) -> Int {
+        guard color != 0 else { return 0 }
+        // The rows' midpoint (the other's row against a body that is not awake): a pair across
+        // two groups goes to either as often, so the groups stay even.
+        let a = Int(a), b = Int(b)
+        let row = a >= awakeCount ? b : b >= awakeCount ? a : (a + b) / 2
+        return Int(color) * groups + min(groups - 1, max(0, row) * groups / awakeCount)
+    }
+}
+
 /// The awake joints' colours and solve order (`World.orderJoints`), kept from step to step.
 ///
 /// Why: choosing joint colours is a serial pass over every joint record and both its bodies' (a

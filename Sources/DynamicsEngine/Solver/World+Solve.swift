@@ -80,7 +80,8 @@ extension World {
 
     /// The joints with an awake body, coloured as they are found (in joint order), around the
     /// colours their bodies' touching contacts keep (`Body.contactColors`), and their places in
-    /// solve order: colour by colour, the overflow slot first, within a colour in joint order.
+    /// solve order: colour by colour, the overflow slot first, within a colour by group of rows
+    /// (`ColorGroups`), within a group in joint order.
     /// From the world as it is (the bodies' awake indices and types, the joints, the contacts'
     /// colours), so `validate` can choose them afresh too.
     func orderJoints() -> KeptJointGraph {
@@ -90,7 +91,8 @@ extension World {
         let coloring = ConstraintColoring(bodyCount: awakeCount)
         defer { coloring.release() }
         var jointList: [Int32] = []
-        var jointColors: [Int32] = []
+        var jointBuckets: [Int32] = []
+        let buckets = ColorGroups(groups: pool.threadCount, awakeCount: awakeCount)
         for ji in 0..<joints.count where jj[ji].isAlive {
             let ba = bp + Int(jj[ji].bodyA), bb = bp + Int(jj[ji].bodyB)
             let ia = ba.pointee.awakeIndex, ib = bb.pointee.awakeIndex
@@ -100,18 +102,20 @@ extension World {
             let dynamicA = ia >= 0 && ba.pointee.type == .dynamic, dynamicB = ib >= 0 && bb.pointee.type == .dynamic
             let contactsA = ba.pointee.contactColors, contactsB = bb.pointee.contactColors
             let color = coloring.assign(a, b, dynamicA: dynamicA, dynamicB: dynamicB, contactsA: contactsA, contactsB: contactsB)
-            jointColors.append(color)
+            jointBuckets.append(Int32(buckets.of(color, a, b)))
         }
-        let colorCount = ConstraintColoring.colorCount
-        var jointStart = [Int](repeating: 0, count: colorCount + 1)
-        for c in jointColors { jointStart[Int(c) + 1] += 1 }
-        for i in 0..<colorCount { jointStart[i + 1] += jointStart[i] }
-        var jointSlot = jointColors   // becomes each found joint's place in solve order
-        var fill = jointStart
+        // A counting sort by bucket: colour by colour, within a colour group by group (see
+        // `ColorGroups`), within a group in joint order.
+        let colorCount = ConstraintColoring.colorCount, groups = buckets.groups
+        var fill = [Int](repeating: 0, count: buckets.count + 1)
+        for bucket in jointBuckets { fill[Int(bucket) + 1] += 1 }
+        for i in 0..<buckets.count { fill[i + 1] += fill[i] }
+        let jointStart = (0...colorCount).map { fill[$0 * groups] }
+        var jointSlot = jointBuckets   // becomes each found joint's place in solve order
         for k in 0..<jointSlot.count {
-            let c = Int(jointSlot[k])
-            jointSlot[k] = Int32(fill[c])
-            fill[c] += 1
+            let bucket = Int(jointSlot[k])
+            jointSlot[k] = Int32(fill[bucket])
+            fill[bucket] += 1
         }
         return KeptJointGraph(isCurrent: true, list: jointList, slot: jointSlot, start: jointStart)
     }
@@ -148,7 +152,7 @@ extension World {
         /// Per block and bucket (`block * buckets.count + bucket`): how many.
         let counts: UnsafeMutablePointer<Int>
         /// The buckets the contacts are counted and sorted in (colour and body group).
-        let buckets: ContactBuckets
+        let buckets: ColorGroups
         /// Per block, at the front of its part: where in `packed` its overflow contacts with a
         /// dynamic body are (`overflowCounts[block]` of them).
         let overflow: UnsafeMutablePointer<Int32>
@@ -173,8 +177,9 @@ extension World {
                 let color = contacts[Int(ci)].color
                 guard color != 0 else { continue }
                 scan.packed[n].color = color
+                let sc = scan.packed[n]
                 scan.counts[block * bucketCount] -= 1
-                scan.counts[block * bucketCount + scan.buckets.of(scan.packed[n])] += 1
+                scan.counts[block * bucketCount + scan.buckets.of(color, sc.a, sc.b)] += 1
             }
         }
     }
@@ -188,7 +193,7 @@ extension World {
         let dummy = ctx.dummy
         let bp = ctx.bodies, cp = ctx.contacts
         let maxContacts = ctx.contactSlots
-        let buckets = ContactBuckets(groups: pool.threadCount, awakeCount: ctx.awakeCount)
+        let buckets = ColorGroups(groups: pool.threadCount, awakeCount: ctx.awakeCount)
         let bucketCount = buckets.count
         let packed = scratch.scannedContacts.reserve(count: max(1, maxContacts))
         let scanBlock = SplitSize.orderBlock
@@ -215,7 +220,7 @@ extension World {
                 let a = ia >= 0 ? ia : dummy, b = ib >= 0 ? ib : dummy
                 let isStaticPair = bp[Int(c.bodyA)].type == .static || bp[Int(c.bodyB)].type == .static
                 packed[n] = SolvedContact(contact: Int32(ci), a: a, b: b, isStaticPair: isStaticPair, color: c.color)
-                count[buckets.of(packed[n])] += 1
+                count[buckets.of(packed[n].color, packed[n].a, packed[n].b)] += 1
                 if c.color == 0 && (bp[Int(c.bodyA)].type == .dynamic || bp[Int(c.bodyB)].type == .dynamic) {
                     overflow[o] = Int32(n)
                     o += 1
@@ -279,7 +284,7 @@ extension World {
                     let first = block * scanBlock
                     for i in first..<(first + found[block]) {
                         let sc = packed[i]
-                        let bucket = buckets.of(sc)
+                        let bucket = buckets.of(sc.color, sc.a, sc.b)
                         (ordered + fill[bucket]).initialize(to: ContactInput(sc, found: k, cp + Int(sc.contact)))
                         fill[bucket] += 1
                         solved[k] = sc
@@ -295,37 +300,6 @@ extension World {
         scratch.solvedContactCount = solvedCount
         let jointStart = ctx.jointStart
         lastColorCounts = (0..<colorCount).map { contactStart[$0 + 1] - contactStart[$0] + jointStart[$0 + 1] - jointStart[$0] }
-    }
-
-    /// The buckets of the contacts' counting sort into solve order: each colour's contacts in
-    /// `groups` groups by their first body's row (the lower awake index of the two), so that
-    /// with `groups` threads, thread t's share of every colour is mostly group t, and the rows it
-    /// updates stay in its own core's cache from colour to colour.
-    ///
-    /// Why it is free to choose: no body appears twice in a colour (kinematic bodies, which take
-    /// no impulse, aside), so the order of a colour's contacts changes no bit of the solve (each
-    /// lane of a wide constraint computes alone). The overflow set (colour 0) is solved in order,
-    /// one after another: it stays in contact order, one group.
-    struct ContactBuckets {
-        let groups: Int
-        let awakeCount: Int
-        var count: Int { ConstraintColoring.colorCount * groups }
-
-        init(groups: Int, awakeCount: Int) {
-            self.groups = max(1, min(groups, 16))
-            self.awakeCount = max(1, awakeCount)
-        }
-
-        /// The bucket of a scanned contact: colour · groups + group.
-        @inline(__always)
-        func of(_ sc: SolvedContact) -> Int {
-            guard sc.color != 0 else { return 0 }
-            // The rows' midpoint (the other's row against a body that is not awake, `awakeCount`):
-            // a pair across two groups goes to either as often, so the groups stay even.
-            let a = Int(sc.a), b = Int(sc.b)
-            let row = a == awakeCount ? b : b == awakeCount ? a : (a + b) / 2
-            return Int(sc.color) * groups + min(groups - 1, row * groups / awakeCount)
-        }
     }
 
     /// Stage 4 of `prepareContacts`: the constraints, from the contacts in solve order. Colours 1…
