@@ -58,8 +58,8 @@ import Testing
             let joint = w.joints[Int(ji)]
             let a = w.bodies[Int(joint.bodyA)].awakeIndex, b = w.bodies[Int(joint.bodyB)].awakeIndex
             let color = (0..<ConstraintColoring.colorCount).first { graph.start[$0 + 1] > Int(graph.slot[k]) }!
-            bucketAt[Int(graph.slot[k])] = groups.of(color, a >= 0 ? a : Int32(groups.awakeCount),
-                                                      b >= 0 ? b : Int32(groups.awakeCount))
+            let asleep = Int32(groups.awakeCount)
+            bucketAt[Int(graph.slot[k])] = groups.of(color, a >= 0 ? a : asleep, b >= 0 ? b : asleep)
         }
         #expect(!bucketAt.contains(-1))
         #expect(zip(bucketAt, bucketAt.dropFirst()).allSatisfy { $0 <= $1 }, "\(bucketAt)")
