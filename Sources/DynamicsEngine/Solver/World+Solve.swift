@@ -479,24 +479,42 @@ extension World {
             // the overflow colour's joints in order, on one thread; a small colour on one thread
             add(.joints(pass), lo, n, color == 0 || n < SplitSize.serialJoints ? n : SplitSize.joints)
         }
-        func contacts(_ color: Int, _ pass: ContactPass) {
-            if color == 0 {
-                add(.overflow(pass), 0, overflowCount, overflowCount)
-            } else {
-                let lo = wideStart[color]
-                add(.wide(pass), lo, wideStart[color + 1] - lo, WideLane.solveUnit)
+        func wideCount(_ color: Int) -> Int { wideStart[color + 1] - wideStart[color] }
+        // One pass over the colours: each colour's joints, then its contacts. A run of small
+        // colours (tumbler: a dozen of one or two contacts each) is one stage, run whole on one
+        // thread: colour after colour in memory order, so in the same order as stage by stage,
+        // without the threads meeting after each (a meeting costs about as much as solving 16
+        // four-wide constraints). Colours after the first in a run have no joints, which would
+        // come between.
+        func colors(_ jointPass: JointPass, _ pass: ContactPass) {
+            joints(0, jointPass)
+            add(.overflow(pass), 0, overflowCount, overflowCount)
+            var color = 1
+            while color < colorCount {
+                joints(color, jointPass)
+                var end = color + 1, total = wideCount(color)
+                if total <= WideLane.solveUnit {
+                    while end < colorCount && jointStart[end + 1] == jointStart[end]
+                        && total + wideCount(end) <= SplitSize.smallColorRun {
+                        total += wideCount(end)
+                        end += 1
+                    }
+                }
+                let unit = end > color + 1 ? total : WideLane.solveUnit
+                add(.wide(pass), wideStart[color], total, unit)
+                color = end
             }
         }
         let bodyUnit = 64
         for substep in 0..<ctx.substeps {
             add(.integrateVelocities, 0, ctx.awakeCount, bodyUnit)
-            for color in 0..<colorCount { joints(color, .warmStart); contacts(color, .warmStart) }
+            colors(.warmStart, .warmStart)
             for _ in 1..<jointIterations { for color in 0..<colorCount { joints(color, .solve) } }
-            for color in 0..<colorCount { joints(color, .solve); contacts(color, .solve) }
+            colors(.solve, .solve)
             add(.integratePositions, 0, ctx.awakeCount, bodyUnit)
             for _ in 1..<jointIterations { for color in 0..<colorCount { joints(color, .relax) } }
             let store = substep == ctx.substeps - 1 && !ctx.anyRestitution
-            for color in 0..<colorCount { joints(color, .relax); contacts(color, store ? .relaxAndStore : .relax) }
+            colors(.relax, store ? .relaxAndStore : .relax)
         }
         let states = ctx.states, jointSims = ctx.jointSims!, jctx = ctx.joint
         let cbase = ctx.constraints!, trash = ctx.trash

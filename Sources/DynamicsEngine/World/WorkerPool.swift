@@ -585,6 +585,10 @@ enum SplitSize {
     /// (`WorkerPool.runProgram`), so that another can take over the rest: a claim is an atomic
     /// add, a few per cent of eight constraints' work.
     static let wideSolveUnit = 8
+    /// Four-wide constraints a run of small colours may hold, run as one stage on one thread in
+    /// the sub-steps' program (`World.runSubstepProgram`): about what the threads' meeting at a
+    /// stage's end costs.
+    static let smallColorRun = 16
     /// Joints of one colour being solved.
     static let joints = 32
     /// Fewer joints of one colour than this are solved on the calling thread.
