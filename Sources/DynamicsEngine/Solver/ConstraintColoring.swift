@@ -65,14 +65,14 @@ final class ConstraintColoring {
     }
 }
 
-/// The buckets of the constraints' solve order: each colour's constraints in `groups` groups by
-/// their bodies' rows (awake indices), so that with `groups` threads, thread t's share of every
+/// The buckets of the contacts' solve order: each colour's contacts in `groups` groups by their
+/// bodies' rows (awake indices), so that with `groups` threads, thread t's share of every
 /// colour is mostly group t, and the rows it updates stay in its own core's cache from colour to
 /// colour (on two threads this took about a tenth off the solve phase of tumbler, compounds and
 /// smash).
 ///
 /// Why it is free to choose: no dynamic body appears twice in a colour (kinematic bodies, which
-/// take no impulse, aside), so the order of a colour's constraints changes no bit of the solve
+/// take no impulse, aside), so the order of a colour's contacts changes no bit of the solve
 /// (each lane of a wide constraint computes alone), whatever the thread count. The overflow set
 /// (colour 0) is solved one after another, in order: it stays one group.
 struct ColorGroups {

@@ -80,8 +80,10 @@ extension World {
 
     /// The joints with an awake body, coloured as they are found (in joint order), around the
     /// colours their bodies' touching contacts keep (`Body.contactColors`), and their places in
-    /// solve order: colour by colour, the overflow slot first, within a colour by group of rows
-    /// (`ColorGroups`), within a group in joint order.
+    /// solve order: colour by colour, the overflow slot first, within a colour in joint order.
+    /// (Not grouped by rows as the contacts are (`ColorGroups`): the graph is kept while the
+    /// joints' bodies stay awake, but their rows move whenever any body joins or leaves the awake
+    /// list, so a grouping would go stale; joint_grid's joints are in row order anyway.)
     /// From the world as it is (the bodies' awake indices and types, the joints, the contacts'
     /// colours), so `validate` can choose them afresh too.
     func orderJoints() -> KeptJointGraph {
@@ -91,8 +93,7 @@ extension World {
         let coloring = ConstraintColoring(bodyCount: awakeCount)
         defer { coloring.release() }
         var jointList: [Int32] = []
-        var jointBuckets: [Int32] = []
-        let buckets = ColorGroups(groups: pool.threadCount, awakeCount: awakeCount)
+        var jointColors: [Int32] = []
         for ji in 0..<joints.count where jj[ji].isAlive {
             let ba = bp + Int(jj[ji].bodyA), bb = bp + Int(jj[ji].bodyB)
             let ia = ba.pointee.awakeIndex, ib = bb.pointee.awakeIndex
@@ -102,20 +103,18 @@ extension World {
             let dynamicA = ia >= 0 && ba.pointee.type == .dynamic, dynamicB = ib >= 0 && bb.pointee.type == .dynamic
             let contactsA = ba.pointee.contactColors, contactsB = bb.pointee.contactColors
             let color = coloring.assign(a, b, dynamicA: dynamicA, dynamicB: dynamicB, contactsA: contactsA, contactsB: contactsB)
-            jointBuckets.append(Int32(buckets.of(color, a, b)))
+            jointColors.append(color)
         }
-        // A counting sort by bucket: colour by colour, within a colour group by group (see
-        // `ColorGroups`), within a group in joint order.
-        let colorCount = ConstraintColoring.colorCount, groups = buckets.groups
-        var fill = [Int](repeating: 0, count: buckets.count + 1)
-        for bucket in jointBuckets { fill[Int(bucket) + 1] += 1 }
-        for i in 0..<buckets.count { fill[i + 1] += fill[i] }
-        let jointStart = (0...colorCount).map { fill[$0 * groups] }
-        var jointSlot = jointBuckets   // becomes each found joint's place in solve order
+        let colorCount = ConstraintColoring.colorCount
+        var jointStart = [Int](repeating: 0, count: colorCount + 1)
+        for c in jointColors { jointStart[Int(c) + 1] += 1 }
+        for i in 0..<colorCount { jointStart[i + 1] += jointStart[i] }
+        var jointSlot = jointColors   // becomes each found joint's place in solve order
+        var fill = jointStart
         for k in 0..<jointSlot.count {
-            let bucket = Int(jointSlot[k])
-            jointSlot[k] = Int32(fill[bucket])
-            fill[bucket] += 1
+            let c = Int(jointSlot[k])
+            jointSlot[k] = Int32(fill[c])
+            fill[c] += 1
         }
         return KeptJointGraph(isCurrent: true, list: jointList, slot: jointSlot, start: jointStart)
     }
