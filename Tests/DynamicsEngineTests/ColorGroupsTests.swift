@@ -43,16 +43,8 @@ import Testing
             var boxes: [BodyID] = []
             for k in 0..<12 { boxes.append(addBox(w, at: Vec2(-500 + Float(k) * 40, 165), half: Vec2(15, 15))) }
             for c in 0..<4 {
-                let x0 = -100 + Float(c) * 80
-                var prev = addBox(w, .static, at: Vec2(x0, -200), half: Vec2(4, 4))
-                for i in 0..<10 {
-                    let link = addBox(w, at: Vec2(x0 + Float(i) * 10 + 5, -200), half: Vec2(5, 2))
-                    var jd = JointDef(kind: .revolute)
-                    jd.bodyA = prev; jd.bodyB = link
-                    jd.localAnchorA = i == 0 ? .zero : Vec2(5, 0); jd.localAnchorB = Vec2(-5, 0)
-                    #expect(w.createJoint(jd) != nil)
-                    prev = link
-                }
+                let chain = addChain(w, anchor: Vec2(-100 + Float(c) * 80, -200), links: 10, half: Vec2(5, 2))
+                #expect(w.jointCount == 10 * (c + 1) && chain.count == 10)
             }
             for step in 0..<240 {
                 if step == 120 || step == 200 {

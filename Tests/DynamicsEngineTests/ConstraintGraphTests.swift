@@ -96,19 +96,8 @@ import Testing
             addBox(w, .static, at: Vec2(0, 320), half: Vec2(700, 20))
             var chains: [[BodyID]] = []
             for c in 0..<6 {
-                let x0 = -450 + Float(c) * 170
-                var prev = addBox(w, .static, at: Vec2(x0, -100), half: Vec2(4, 4))
-                var chain: [BodyID] = []
-                for i in 0..<14 {
-                    let link = addBox(w, at: Vec2(x0 + Float(i) * 30 + 15, -100), half: Vec2(15, 4))
-                    var jd = JointDef(kind: .revolute)
-                    jd.bodyA = prev; jd.bodyB = link
-                    jd.localAnchorA = i == 0 ? .zero : Vec2(15, 0); jd.localAnchorB = Vec2(-15, 0)
-                    #expect(w.createJoint(jd) != nil)
-                    prev = link
-                    chain.append(link)
-                }
-                chains.append(chain)
+                chains.append(addChain(w, anchor: Vec2(-450 + Float(c) * 170, -100), links: 14, half: Vec2(15, 4)))
+                #expect(w.jointCount == 14 * (c + 1))
             }
             var kept = 0, tie: JointID?
             for step in 0..<900 {

@@ -44,6 +44,25 @@ func addCircle(_ w: World, _ type: BodyType = .dynamic, at p: Vec2, radius: Floa
     return b
 }
 
+/// A chain of `links` boxes of half size `half`, lying out to the right (+x) from a 4-unit static
+/// anchor at `anchor`, each pinned to the one before by a revolute joint at their shared end (the
+/// first at the anchor's centre). Returns the links, in order.
+@discardableResult
+func addChain(_ w: World, anchor: Vec2, links: Int, half: Vec2) -> [BodyID] {
+    var prev = addBox(w, .static, at: anchor, half: Vec2(4, 4))
+    var chain: [BodyID] = []
+    for i in 0..<links {
+        let link = addBox(w, at: Vec2(anchor.x + Float(2 * i + 1) * half.x, anchor.y), half: half)
+        var jd = JointDef(kind: .revolute)
+        jd.bodyA = prev; jd.bodyB = link
+        jd.localAnchorA = i == 0 ? .zero : Vec2(half.x, 0); jd.localAnchorB = Vec2(-half.x, 0)
+        _ = w.createJoint(jd)
+        prev = link
+        chain.append(link)
+    }
+    return chain
+}
+
 func run(_ w: World, steps: Int, dt: Float = 1.0 / 60, substeps: Int = 4) {
     for _ in 0..<steps {
         w.step(dt: dt, substeps: substeps)
