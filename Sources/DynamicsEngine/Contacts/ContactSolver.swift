@@ -7,6 +7,8 @@ struct SolvedContact {
     var isStaticPair: Bool
     /// Its slot in the solve order (0 = overflow, 1… = colours): `Contact.color`.
     var color: UInt8
+    /// Its group of rows within a colour (`ColorGroups.group`), found once by the scan.
+    var group: UInt8 = 0
 }
 
 /// What the preparation reads of a touching contact, copied out of it in contact order while the

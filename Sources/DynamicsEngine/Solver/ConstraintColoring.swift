@@ -87,17 +87,24 @@ struct ColorGroups {
         self.awakeCount = max(1, awakeCount)
     }
 
-    /// The bucket of a constraint of `color` between the rows `a` and `b` (`awakeCount` for a
-    /// body that is not awake; one of them is).
+    /// The group of a constraint between the rows `a` and `b` (`awakeCount` for a body that is
+    /// not awake; one of them is): their midpoint's (the other's row against a body that is not
+    /// awake), so a pair across two groups goes to either as often and the groups stay even.
     @inline(__always)
-    func of(_ color: some BinaryInteger, _ a: Int32, _ b: Int32) -> Int {
-        guard color != 0 else { return 0 }
-        // The rows' midpoint (the other's row against a body that is not awake): a pair across
-        // two groups goes to either as often, so the groups stay even.
+    func group(_ a: Int32, _ b: Int32) -> UInt8 {
         let a = Int(a), b = Int(b)
         let row = a >= awakeCount ? b : b >= awakeCount ? a : (a + b) / 2
-        return Int(color) * groups + min(groups - 1, max(0, row) * groups / awakeCount)
+        return UInt8(min(groups - 1, max(0, row) * groups / awakeCount))
     }
+
+    /// The bucket of a constraint of `color` in `group`: the overflow set (colour 0) is one bucket.
+    @inline(__always)
+    func bucket(_ color: UInt8, _ group: UInt8) -> Int {
+        color == 0 ? 0 : Int(color) * groups + Int(group)
+    }
+
+    /// The bucket of a constraint of `color` between the rows `a` and `b`.
+    func of(_ color: UInt8, _ a: Int32, _ b: Int32) -> Int { bucket(color, group(a, b)) }
 }
 
 /// The awake joints' colours and solve order (`World.orderJoints`), kept from step to step.

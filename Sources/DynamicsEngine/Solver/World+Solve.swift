@@ -176,9 +176,8 @@ extension World {
                 let color = contacts[Int(ci)].color
                 guard color != 0 else { continue }
                 scan.packed[n].color = color
-                let sc = scan.packed[n]
                 scan.counts[block * bucketCount] -= 1
-                scan.counts[block * bucketCount + scan.buckets.of(color, sc.a, sc.b)] += 1
+                scan.counts[block * bucketCount + scan.buckets.bucket(color, scan.packed[n].group)] += 1
             }
         }
     }
@@ -219,7 +218,8 @@ extension World {
                 let a = ia >= 0 ? ia : dummy, b = ib >= 0 ? ib : dummy
                 let isStaticPair = bp[Int(c.bodyA)].type == .static || bp[Int(c.bodyB)].type == .static
                 packed[n] = SolvedContact(contact: Int32(ci), a: a, b: b, isStaticPair: isStaticPair, color: c.color)
-                count[buckets.of(packed[n].color, packed[n].a, packed[n].b)] += 1
+                packed[n].group = buckets.group(a, b)
+                count[buckets.bucket(c.color, packed[n].group)] += 1
                 if c.color == 0 && (bp[Int(c.bodyA)].type == .dynamic || bp[Int(c.bodyB)].type == .dynamic) {
                     overflow[o] = Int32(n)
                     o += 1
@@ -283,7 +283,7 @@ extension World {
                     let first = block * scanBlock
                     for i in first..<(first + found[block]) {
                         let sc = packed[i]
-                        let bucket = buckets.of(sc.color, sc.a, sc.b)
+                        let bucket = buckets.bucket(sc.color, sc.group)
                         (ordered + fill[bucket]).initialize(to: ContactInput(sc, found: k, cp + Int(sc.contact)))
                         fill[bucket] += 1
                         solved[k] = sc
