@@ -71,6 +71,9 @@ extension World {
                     let o = out + block
                     for i in (block * blockSize)..<min(movedCount, (block + 1) * blockSize) {
                         let p = moved[i]
+                        // the queue's mark off here, each block its own proxies, instead of in a
+                        // serial pass after the search (a cache miss per moved shape on the caller)
+                        defer { base[Int(p)].enlarged = false }
                         guard base[Int(p)].isAlive else { continue }
                         let me = GridEntry(p, shapes: base, bodies: bodyBase, conservative: false)
                         // The contact budget (`crowdLimit`), judged on fat boxes here (the pairs
@@ -122,7 +125,6 @@ extension World {
             let a = shapes[Int(key >> 32)].body, b = shapes[Int(key & 0xFFFF_FFFF)].body
             if !jointPreventsCollision(a, b) { candidates.found.append(key) }
         }
-        for p in broadPhase.movedProxies where Int(p) < shapes.count { shapes[Int(p)].enlarged = false }
         broadPhase.movedProxies.removeAll(keepingCapacity: true)
         candidates.found.sort()
         var last = UInt64.max

@@ -715,6 +715,9 @@ extension World {
                         s = sh.pointee.nextShape
                     }
                 }
+                // sorted here, in parallel, so the pair search's sort of the whole queue merges a
+                // few runs (`World.updatePairs`)
+                moved.sort()
                 movedLists[chunk] = moved
             }
         }
