@@ -272,7 +272,7 @@ extension World {
                         guard mine.filter.shouldCollide(with: other.filter) else { continue }
                         let (depth, normal) = overlap(mine, bodies[bi].transform, other, bodies[oi].transform, scratch)
                         guard depth > allowance else { continue }
-                        shift(bi, by: -(depth - allowance) * normal)
+                        shift(bi, by: clampedAtFixed(bi, -(depth - allowance) * normal, grid))
                         pushed = true
                     }
                 }
@@ -292,6 +292,36 @@ extension World {
         var least: Float = 0
         for i in 0..<Int(m.pointCount) { least = min(least, m[i].separation) }
         return (-least, swapped ? -m.normal : m.normal)
+    }
+
+    /// `delta` (pt), cut short where body `bi`'s inner circle (a quarter of it, where the whole one
+    /// already touches) would meet a static or kinematic shape on the way, a slop before it: a
+    /// push out of one body must not carry a bullet through a wall. (ui_rain: items that struck
+    /// the pile at 2 000 pt/s beside a side wall were pushed out of the items they hit, 26 pt
+    /// sideways in one step, and 3 of its 2 000 left the tank for good.)
+    private func clampedAtFixed(_ bi: Int, _ delta: Vec2, _ grid: UniformGrid) -> Vec2 {
+        let b = bodies[bi]
+        let length = delta.length
+        guard length > 0, b.minExtent > 0 else { return delta }
+        let r = b.minExtent, from = b.center
+        let path = AABB(lower: minv(from, from + delta), upper: maxv(from, from + delta)).inflated(by: r)
+        let base = shapes.base, bodyBase = bodies.base
+        var first: Float = 1
+        withUnsafeMutablePointer(to: &first) { first in
+            func test(_ q: Int32) {
+                let other = base[Int(q)]
+                guard other.isAlive, other.body != Int32(bi) else { return }
+                let ob = bodyBase[Int(other.body)]
+                guard ob.type != .dynamic, sweptBody(b, bi, mayHit: other, of: ob, base) else { return }
+                let hit = sweepCircle(from: from, by: delta, radius: r, against: other, transform: ob.transform)
+                    ?? sweepCircle(from: from, by: delta, radius: 0.25 * r, against: other, transform: ob.transform)
+                if let t = hit, t < first.pointee { first.pointee = t }
+            }
+            grid.withQuery { g in _ = g.query(path, exclude: -1, isStatic: true) { e in if e.proxy >= 0 { test(e.proxy) } } }
+            for q in broadPhase.kinematicProxies where base[Int(q)].fatAABB.overlaps(path) { test(q) }
+        }
+        guard first < 1 else { return delta }
+        return max(0, first - linearSlop / length) * delta
     }
 
     /// Moves body `bi` by `delta` (pt) and grows its shapes' fat boxes to cover it.
