@@ -313,11 +313,13 @@ extension World {
                 guard other.isAlive, other.body != Int32(bi) else { return }
                 let ob = bodyBase[Int(other.body)]
                 guard ob.type != .dynamic, sweptBody(b, bi, mayHit: other, of: ob, base) else { return }
-                let hit = sweepCircle(from: from, by: delta, radius: r, against: other, transform: ob.transform)
-                    ?? sweepCircle(from: from, by: delta, radius: 0.25 * r, against: other, transform: ob.transform)
+                let xf = ob.transform
+                let hit = sweepCircle(from: from, by: delta, radius: r, against: other, transform: xf)
+                    ?? sweepCircle(from: from, by: delta, radius: 0.25 * r, against: other, transform: xf)
                 if let t = hit, t < first.pointee { first.pointee = t }
             }
-            grid.withQuery { g in _ = g.query(path, exclude: -1, isStatic: true) { e in if e.proxy >= 0 { test(e.proxy) } } }
+            func testEntry(_ e: GridEntry) { if e.proxy >= 0 { test(e.proxy) } }
+            grid.withQuery { g in _ = g.query(path, exclude: -1, isStatic: true, testEntry) }
             for q in broadPhase.kinematicProxies where base[Int(q)].fatAABB.overlaps(path) { test(q) }
         }
         guard first < 1 else { return delta }
