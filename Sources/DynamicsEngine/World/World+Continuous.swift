@@ -6,12 +6,15 @@ extension World {
     /// kinematic shapes; at the first hit it is moved back to the time of impact, keeping its velocity
     /// so next step's speculative contact stops it. A swept inner circle is conservative about
     /// rotation and never reports a hit the real shape would not make; when it starts within reach of
-    /// a shape, a circle a quarter of its size is swept instead (Box2D's fallback).
+    /// a shape, a circle a quarter of its size is swept instead (Box2D's fallback). With
+    /// `WorldDef.sweepPastSpeculativeReach` (the animator) a body is also stopped at its outline's
+    /// time of impact where the outline would end the step deep in a shape (`outlineImpact`); it is
+    /// then put where the step's motion, turn included, had it at that time.
     ///
     /// All sweeps run first, over raw buffers and in parallel blocks, then the hits are applied in
     /// the order of `fast`: a sweep reads only its own body and static or kinematic shapes, none of
     /// which a hit changes, so neither the order nor the thread that sweeps matters.
-    func solveContinuous(_ fast: [Int32]) {
+    func solveContinuous(_ fast: [Int32], dt: Float) {
         // nothing to hit (a world of UIKit items in no collision behaviour): skip the sweeps
         updateStaticLayer()   // (already done by this step's pair search, unless shapes changed since)
         if !broadPhase.proxyListDirty && broadPhase.grid.staticProxyCount == 0 && broadPhase.kinematicProxies.isEmpty {
@@ -23,25 +26,40 @@ extension World {
         // sweeping, the count of that one array bounced between their cores — washer (6 500 of its
         // 8 100 bodies swept a step, around a kinematic drum) swept a third slower on two threads
         // than on one.
-        let times = broadPhase.kinematicProxies.withUnsafeBufferPointer { kinematic in
-            sweepInParallel(fast) { k, bi, g in self.sweep(bi, base, bodyBase, g, kinematic) }
+        let hits = broadPhase.kinematicProxies.withUnsafeBufferPointer { kinematic in
+            sweepInParallel(fast) { k, bi, g in self.sweep(bi, base, bodyBase, g, kinematic, dt: dt) }
         }
-        for k in 0..<fast.count where times[k] < 1 { moveToImpact(Int(fast[k]), times[k]) }
+        for k in 0..<fast.count where hits[k].time < 1 {
+            if hits[k].byOutline {
+                moveBulletToImpact(Int(fast[k]), hits[k].time, dt: dt)
+            } else {
+                moveToImpact(Int(fast[k]), hits[k].time)
+            }
+        }
+    }
+
+    /// A sweep's first hit: its time in [0, 1] of the step (1: none), and whether a shape's
+    /// outline made it (`outlineImpact`) rather than the inner circle.
+    struct SweepHit {
+        var time: Float
+        var byOutline: Bool
     }
 
     /// Runs `sweep(k, body, grid)` for every body of `list` in parallel blocks and returns the
     /// times it gave, in the order of `list`.
-    private func sweepInParallel(_ list: [Int32], _ sweep: @escaping (Int, Int, GridQuery) -> Float) -> [Float] {
+    private func sweepInParallel<Result>(
+        _ list: [Int32], _ sweep: @escaping (Int, Int, GridQuery) -> Result
+    ) -> [Result] {
         let count = list.count
         let blockSize = SplitSize.sweepBlock
-        return [Float](unsafeUninitializedCapacity: count) { times, initialized in
+        return [Result](unsafeUninitializedCapacity: count) { times, initialized in
             let out = times.baseAddress!
             list.withUnsafeBufferPointer { listBuffer in
                 let bodies = listBuffer.baseAddress!
                 broadPhase.grid.withQuery { g in
                     pool.run(blocks: (count + blockSize - 1) / blockSize) { block in
                         for k in (block * blockSize)..<min(count, (block + 1) * blockSize) {
-                            out[k] = sweep(k, Int(bodies[k]), g)
+                            (out + k).initialize(to: sweep(k, Int(bodies[k]), g))
                         }
                     }
                 }
@@ -64,10 +82,13 @@ extension World {
         return !(ob.jointCount > 0 && b.jointCount > 0 && jointPreventsCollision(Int32(bi), other.body))
     }
 
-    /// The time of impact in [0, 1) of body `bi`'s swept inner circle, or 1 when it hits nothing;
+    /// The time of impact in [0, 1) of body `bi`'s swept inner circle (or, for a body swept only
+    /// for passing the speculative reach, its outline: `outlineImpact`), or 1 when it hits nothing;
     /// `kinematic` is the broad phase's list of kinematic shapes.
-    private func sweep(_ bi: Int, _ base: UnsafePointer<Shape>, _ bodyBase: UnsafePointer<Body>,
-                       _ grid: GridQuery, _ kinematic: UnsafeBufferPointer<Int32>) -> Float {
+    private func sweep(
+        _ bi: Int, _ base: UnsafePointer<Shape>, _ bodyBase: UnsafePointer<Body>,
+        _ grid: GridQuery, _ kinematic: UnsafeBufferPointer<Int32>, dt: Float
+    ) -> SweepHit {
         let b = bodyBase[bi]
         let p0 = b.center0, p1 = b.center
         let d = p1 - p0
@@ -81,14 +102,19 @@ extension World {
         // (the setting too: with it off no such body is listed, and one on the threshold by rounding
         // must keep Box2D's sweep)
         let nearOnly = def.sweepPastSpeculativeReach && d.length <= 0.5 * b.minExtent
+        // UIKit's Box2D 2.x stops a body at its outline's time of impact (`outlineImpact`);
+        // Box2D v3's worlds keep its inner circle alone
+        let outlineToo = def.sweepPastSpeculativeReach
         let r = nearOnly ? b.minExtent + 0.5 * speculativeDistance : b.minExtent
         let deep = b.minExtent - linearSlop
-        guard d.lengthSquared > 0, r > 0 else { return 1 }
-        let sweep = AABB(lower: minv(p0, p1), upper: maxv(p0, p1)).inflated(by: r)
-        var tMin: Float = 1
+        guard d.lengthSquared > 0, r > 0 else { return SweepHit(time: 1, byOutline: false) }
+        // the outline's corners reach past the inner circle: the query covers them
+        let sweep = AABB(lower: minv(p0, p1), upper: maxv(p0, p1)).inflated(by: outlineToo ? max(r, b.maxExtent) : r)
+        let motion = BodySweep(b, dt: dt)
+        var first = SweepHit(time: 1, byOutline: false)
         // through a pointer: a captured local written by the test below costs a dynamic
         // exclusivity check per candidate
-        withUnsafeMutablePointer(to: &tMin) { tMin in
+        withUnsafeMutablePointer(to: &first) { first in
             // a local function, not a closure value: it does not escape, so nothing is allocated
             func test(_ q: Int32) {
                 let other = base[Int(q)]
@@ -106,13 +132,68 @@ extension World {
                     hit = sweepCircle(from: p0, by: d, radius: r, against: other, transform: ob.transform)
                         ?? sweepCircle(from: p0, by: d, radius: 0.25 * r, against: other, transform: ob.transform)
                 }
-                if let t = hit, t < tMin.pointee { tMin.pointee = t }
+                if let t = hit, t < first.pointee.time { first.pointee = SweepHit(time: t, byOutline: false) }
+                // the outline may meet it earlier (a corner first), or where the circle never does
+                if outlineToo, let t = outlineImpact(b, base, other, ob, motion, dt: dt), t < first.pointee.time {
+                    first.pointee = SweepHit(time: t, byOutline: true)
+                }
             }
             func testEntry(_ e: GridEntry) { test(e.proxy) }
             grid.query(sweep, exclude: -1, isStatic: true, testEntry)
             for q in kinematic where base[Int(q)].fatAABB.overlaps(sweep) { test(q) }
         }
-        return tMin
+        return first
+    }
+
+    /// For a body swept only for passing the speculative reach: the time in (0, 1) at which its
+    /// outline, turning and moving as it did over the step, comes within half the speculative
+    /// reach of `other` (static or kinematic), when one of its shapes would otherwise end the step
+    /// more than a slop inside it; nil when none would.
+    ///
+    /// Why: the inner circle stops a card that meets a wall with its short side, but one that
+    /// meets it with a long side or a corner first went in up to a step's travel less the
+    /// speculative reach (a 64 × 100 pt card thrown at 1 000 pt/s: 10 pt). UIKit's Box2D 2.x stops
+    /// such a body at its outline's time of impact. Only a deep end is swept: a body resting on,
+    /// sliding along or tipping off a surface ends the step within a slop of it (the solver's
+    /// contact holds it), so it is never held back (an outline swept from every start held a square
+    /// that should tip off a barrier, SquareAndBarrierPort).
+    private func outlineImpact(_ b: Body, _ base: UnsafePointer<Shape>, _ other: Shape, _ ob: Body,
+                               _ motion: BodySweep, dt: Float) -> Float? {
+        let otherBox = other.computeAABB(ob.transform)
+        var earliest: Float? = nil
+        var s = b.headShape
+        while s >= 0 {
+            let mine = base[Int(s)]
+            s = mine.nextShape
+            guard mine.filter.shouldCollide(with: other.filter) else { continue }
+            guard mine.computeAABB(b.transform).overlaps(otherBox) else { continue }
+            let otherMotion = BodySweep(ob, dt: dt)
+            let scratchCount = 2 * max(8, maxPolygonCount)
+            let found: Float? = withUnsafeTemporaryAllocation(of: Vec2.self, capacity: scratchCount) { buffer in
+                let scratch = buffer.baseAddress!
+                func depth(at t: Float) -> Float {
+                    overlap(mine, motion.transform(at: t), other, otherMotion.transform(at: t), scratch).0
+                }
+                guard depth(at: 1) > linearSlop else { return nil }
+                let toi = timeOfImpact(
+                    mine, motion, reachA: b.maxExtent, other, otherMotion, reachB: ob.maxExtent,
+                    target: 0.5 * speculativeDistance, tolerance: 0.25 * linearSlop)
+                if let t = toi, t > 0 { return t }
+                // Within reach of it at the start (a card turning onto a wall on one corner, the
+                // other swinging in): the time its depth first passes half a slop, by bisection
+                // along the step's motion. Already that deep at the start: the solver's.
+                let allowance = 0.5 * linearSlop
+                guard toi == 0, depth(at: 0) <= allowance else { return nil }
+                var lo: Float = 0, hi: Float = 1
+                for _ in 0..<16 {
+                    let mid = 0.5 * (lo + hi)
+                    if depth(at: mid) > allowance { hi = mid } else { lo = mid }
+                }
+                return lo > 0 ? lo : nil
+            }
+            if let t = found { earliest = min(earliest ?? 1, t) }
+        }
+        return earliest
     }
 
     /// Bullets (`WorldDef.sweepBulletsAgainstBodies`): the bodies of `fast` that moved more than

@@ -31,7 +31,7 @@ extension World {
         let fast = finalizeBodies(ctx)
         profile.finalize = timer.lap()
         if !fast.isEmpty {
-            solveContinuous(fast)                       // fast bodies stop at their first hit
+            solveContinuous(fast, dt: dt)               // fast bodies stop at their first hit
             if def.sweepBulletsAgainstBodies { solveBullets(fast, dt: dt) }   // the fastest, at other bodies too
         }
         profile.continuous = timer.lap()
