@@ -82,8 +82,8 @@ extension World {
         return !(ob.jointCount > 0 && b.jointCount > 0 && jointPreventsCollision(Int32(bi), other.body))
     }
 
-    /// The time of impact in [0, 1) of body `bi`'s swept inner circle (or, for a body swept only
-    /// for passing the speculative reach, its outline: `outlineImpact`), or 1 when it hits nothing;
+    /// The time of impact in [0, 1) of body `bi`'s swept inner circle (or, in the animator's worlds,
+    /// of its outline where that comes first: `outlineImpact`), or 1 when it hits nothing;
     /// `kinematic` is the broad phase's list of kinematic shapes.
     private func sweep(
         _ bi: Int, _ base: UnsafePointer<Shape>, _ bodyBase: UnsafePointer<Body>,
@@ -145,10 +145,10 @@ extension World {
         return first
     }
 
-    /// For a body swept only for passing the speculative reach: the time in (0, 1) at which its
-    /// outline, turning and moving as it did over the step, comes within half the speculative
-    /// reach of `other` (static or kinematic), when one of its shapes would otherwise end the step
-    /// more than a slop inside it; nil when none would.
+    /// For a swept body in a world with `WorldDef.sweepPastSpeculativeReach` (the animator's): the
+    /// time in (0, 1) at which its outline, turning and moving as it did over the step, comes within
+    /// half the speculative reach of `other` (static or kinematic), when one of its shapes would
+    /// otherwise end the step more than a slop inside it; nil when none would.
     ///
     /// Why: the inner circle stops a card that meets a wall with its short side, but one that
     /// meets it with a long side or a corner first went in up to a step's travel less the
