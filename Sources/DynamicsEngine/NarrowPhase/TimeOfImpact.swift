@@ -29,6 +29,20 @@ struct BodySweep {
         turn = net + turns * 2 * .pi
     }
 
+    /// A body that does not move, at its pose now, with no angle to compute (a placeholder where
+    /// no sweep reads the motion).
+    static func still(_ b: Body) -> BodySweep {
+        BodySweep(localCenter: b.localCenter, c0: b.center, c1: b.center, a0: 0, turn: 0)
+    }
+
+    private init(localCenter: Vec2, c0: Vec2, c1: Vec2, a0: Float, turn: Float) {
+        self.localCenter = localCenter
+        self.c0 = c0
+        self.c1 = c1
+        self.a0 = a0
+        self.turn = turn
+    }
+
     /// The body's transform at `t` ∈ [0, 1] of the step.
     func transform(at t: Float) -> Transform {
         let q = Rot(angle: a0 + t * turn)

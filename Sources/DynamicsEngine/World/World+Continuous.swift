@@ -110,7 +110,8 @@ extension World {
         guard d.lengthSquared > 0, r > 0 else { return SweepHit(time: 1, byOutline: false) }
         // the outline's corners reach past the inner circle: the query covers them
         let sweep = AABB(lower: minv(p0, p1), upper: maxv(p0, p1)).inflated(by: outlineToo ? max(r, b.maxExtent) : r)
-        let motion = BodySweep(b, dt: dt)
+        // (the outline's motion only where it is swept: washer sweeps 6 500 bodies a step)
+        let motion = outlineToo ? BodySweep(b, dt: dt) : BodySweep.still(b)
         var first = SweepHit(time: 1, byOutline: false)
         // through a pointer: a captured local written by the test below costs a dynamic
         // exclusivity check per candidate
