@@ -82,6 +82,18 @@ extension World {
         return !(ob.jointCount > 0 && b.jointCount > 0 && jointPreventsCollision(Int32(bi), other.body))
     }
 
+    /// Shape `q` and its body, when it is a live static or kinematic shape that body `bi` (`b`)
+    /// may hit: not its own, and their filters and joints let the two collide; else nil.
+    @inline(__always)
+    private func fixedShape(_ q: Int32, hitBy bi: Int, _ b: Body, _ base: UnsafePointer<Shape>,
+                            _ bodyBase: UnsafePointer<Body>) -> (Shape, Body)? {
+        let other = base[Int(q)]
+        guard other.isAlive, other.body != Int32(bi) else { return nil }
+        let ob = bodyBase[Int(other.body)]
+        guard ob.type != .dynamic, sweptBody(b, bi, mayHit: other, of: ob, base) else { return nil }
+        return (other, ob)
+    }
+
     /// The time of impact in [0, 1) of body `bi`'s swept inner circle (or, in the animator's worlds,
     /// of its outline where that comes first: `outlineImpact`), or 1 when it hits nothing;
     /// `kinematic` is the broad phase's list of kinematic shapes.
@@ -118,10 +130,7 @@ extension World {
         withUnsafeMutablePointer(to: &first) { first in
             // a local function, not a closure value: it does not escape, so nothing is allocated
             func test(_ q: Int32) {
-                let other = base[Int(q)]
-                guard other.isAlive, other.body != Int32(bi) else { return }
-                let ob = bodyBase[Int(other.body)]
-                guard ob.type != .dynamic, sweptBody(b, bi, mayHit: other, of: ob, base) else { return }
+                guard let (other, ob) = fixedShape(q, hitBy: bi, b, base, bodyBase) else { return }
                 // Box2D's fallback: a body that starts within reach of the shape (a spinning box's
                 // corner already inside a thin wall, a wall that moved onto it) is swept again as a
                 // quarter-size circle, so its centre still cannot pass through.
@@ -391,10 +400,7 @@ extension World {
         var first: Float = 1
         withUnsafeMutablePointer(to: &first) { first in
             func test(_ q: Int32) {
-                let other = base[Int(q)]
-                guard other.isAlive, other.body != Int32(bi) else { return }
-                let ob = bodyBase[Int(other.body)]
-                guard ob.type != .dynamic, sweptBody(b, bi, mayHit: other, of: ob, base) else { return }
+                guard let (other, ob) = fixedShape(q, hitBy: bi, b, base, bodyBase) else { return }
                 let xf = ob.transform
                 let hit = sweepCircle(from: from, by: delta, radius: r, against: other, transform: xf)
                     ?? sweepCircle(from: from, by: delta, radius: 0.25 * r, against: other, transform: xf)
