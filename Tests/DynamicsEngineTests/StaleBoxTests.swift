@@ -109,8 +109,8 @@ import Testing
     /// leave the circles' boxes behind), snapshotted now and then, and queried after every step
     /// (its query grid kept, so the step keeps the boxes, fat ones with their hysteresis). The
     /// first half are then made to collide (`setFilter`) and a static box of category 4 brings
-    /// in the second: every circle enters the pair search with the box of its pose and that box
-    /// with the margin, in all three worlds alike, and the worlds go on bit for bit alike.
+    /// in the second: every circle enters the pair search with the box of its pose and that box's
+    /// fat box (grown by the speculative distance and the margin), in all three worlds alike, and the worlds go on bit for bit alike.
     @Test func aShapeThatStartsMeetingSomethingEntersWithTheBoxesOfItsPose() {
         func drifting() -> (World, [BodyID]) {
             let w = makeWorld(gravity: .zero, sleep: false, validate: true)
@@ -164,7 +164,7 @@ import Testing
             let s = Int(quiet.shapes(of: b)[0].index)
             let box = quiet.shapes[s].aabb
             #expect(box == AABB(lower: quiet.position(b) - Vec2(5, 5), upper: quiet.position(b) + Vec2(5, 5)))
-            #expect(quiet.shapes[s].fatAABB == box.inflated(by: quiet.margin(for: box)))
+            #expect(quiet.shapes[s].fatAABB == quiet.fatBox(for: box))
             for w in [read, queried] {
                 #expect(w.shapes[s].aabb == box)
                 #expect(w.shapes[s].fatAABB == quiet.shapes[s].fatAABB, "circle \(b)")

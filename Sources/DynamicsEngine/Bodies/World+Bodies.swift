@@ -72,8 +72,8 @@ extension World {
             if shapes[si].isStaticProxy {
                 shapes[si].fatAABB = box
                 noteStaticChange(s)
-            } else if !shapes[si].fatAABB.contains(box) {
-                shapes[si].fatAABB = box.inflated(by: margin(for: box))
+            } else if !World.fatBox(shapes[si].fatAABB, covers: box, speculative: speculativeDistance) {
+                shapes[si].fatAABB = fatBox(for: box)
             }
             if !shapes[si].enlarged { shapes[si].enlarged = true; broadPhase.movedProxies.append(s) }
             noteTeleportForQueries(s)

@@ -4,6 +4,11 @@ import Foundation
 // world space. All points within `speculativeDistance` are kept: the solver lets a speculative point
 // close exactly its gap in one sub-step, which stops tunnelling at ordinary speeds without a
 // time-of-impact search (Box2D v3's speculative contacts).
+//
+// A manifold with no point keeps, in `p0.separation`, the separation that put it past the
+// speculative distance (a lower bound on any point's, that moves no faster than the shapes): the
+// narrow phase may keep such a manifold only while the pair has moved less than that margin. Left
+// at 0, the pair is recomputed every step.
 
 @inline(__always)
 func circleManifold(centerA: Vec2, radiusA: Float, xfA: Transform, centerB: Vec2, radiusB: Float, xfB: Transform,
@@ -13,7 +18,7 @@ func circleManifold(centerA: Vec2, radiusA: Float, xfA: Transform, centerB: Vec2
     let d = pB - pA
     let dist = d.length
     let sep = dist - radiusA - radiusB
-    if sep > speculative { return m }
+    if sep > speculative { m.p0.separation = sep; return m }
     let normal = dist > 1e-6 ? (1 / dist) * d : Vec2(0, 1)
     let cA = pA + radiusA * normal, cB = pB - radiusB * normal
     let contact = lerp(cA, cB, 0.5)
@@ -40,7 +45,7 @@ func polygonCircleManifold(vertices: UnsafePointer<Vec2>, normals: UnsafePointer
         let s = dot(normals[i], c - vertices[i])
         if s > sepMax { sepMax = s; best = i }
     }
-    if sepMax - radius - radiusA > speculative { return m }
+    if sepMax - radius - radiusA > speculative { m.p0.separation = sepMax - radius - radiusA; return m }
     let v1 = vertices[best], v2 = vertices[(best + 1) % count]
     let e = v2 - v1
     let u1 = dot(c - v1, e), u2 = dot(c - v2, v1 - v2)
@@ -52,14 +57,14 @@ func polygonCircleManifold(vertices: UnsafePointer<Vec2>, normals: UnsafePointer
         let d = c - v1
         let dist = d.length
         sep = dist - radius - radiusA
-        if sep > speculative { return m }
+        if sep > speculative { m.p0.separation = sep; return m }
         normalLocal = dist > 1e-6 ? (1 / dist) * d : normals[best]
         cA = v1 + radiusA * normalLocal
     } else if u2 < 0 && sepMax > 1e-6 {
         let d = c - v2
         let dist = d.length
         sep = dist - radius - radiusA
-        if sep > speculative { return m }
+        if sep > speculative { m.p0.separation = sep; return m }
         normalLocal = dist > 1e-6 ? (1 / dist) * d : normals[best]
         cA = v2 + radiusA * normalLocal
     } else {
@@ -113,9 +118,9 @@ func polygonsManifold(vA: UnsafePointer<Vec2>, nA: UnsafePointer<Vec2>, countA: 
         nB[i] = rel.q.rotate(localNB[i])
     }
     let (edgeA, sepA) = findMaxSeparation(vA, nA, countA, UnsafePointer(vB), countB)
-    if sepA > speculative { return m }
+    if sepA > speculative { m.p0.separation = sepA; return m }
     let (edgeB, sepB) = findMaxSeparation(UnsafePointer(vB), UnsafePointer(nB), countB, vA, countA)
-    if sepB > speculative { return m }
+    if sepB > speculative { m.p0.separation = sepB; return m }
 
     // Reference face: prefer A unless B's axis separates clearly more (hysteresis against flip-flop).
     let flip: Bool

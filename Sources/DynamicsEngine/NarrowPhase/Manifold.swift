@@ -24,7 +24,10 @@ package struct ManifoldPoint: Sendable, Equatable {
     package var baseSeparation: Float = 0
 }
 
-/// Up to two contact points sharing a normal that points from shape A to shape B.
+/// Up to two contact points sharing a normal that points from shape A to shape B. With no point,
+/// `p0.separation` holds how far the shapes were when computed, past the speculative distance
+/// (a lower bound on any point's separation; 0 where unknown): the narrow phase keeps such a
+/// manifold only while the pair has moved less than that margin.
 package struct Manifold: Sendable, Equatable {
     package var normal: Vec2 = .zero
     package var p0 = ManifoldPoint()

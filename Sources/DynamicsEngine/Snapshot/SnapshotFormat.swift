@@ -17,9 +17,10 @@
 /// `retired(…, until: N)` so older snapshots still parse); a snapshot of a version above
 /// ``current`` is refused before anything else is read.
 package enum SnapshotFormat {
-    /// The version this build writes: 2 (version 2 added each touching contact's graph colour,
-    /// which it keeps from step to step).
-    package static let current = 2
+    /// The version this build writes: 3 (version 2 added each touching contact's graph colour,
+    /// which it keeps from step to step; version 3, the margin of a contact with no point past the
+    /// speculative distance, which bounds how long its manifold is kept).
+    package static let current = 3
     /// The oldest version this build reads.
     package static let oldest = 1
     /// The four bytes every world snapshot begins with: "SDWS" (swift-dynamics world snapshot).

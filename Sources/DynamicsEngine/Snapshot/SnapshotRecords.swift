@@ -133,7 +133,8 @@ extension Contact: SnapshotRecord {
     ]
 }
 
-/// A manifold: the normal and the points in use (points past `pointCount` are stale and unread).
+/// A manifold: the normal and the points in use (points past `pointCount` are stale and unread,
+/// but for a pointless manifold's margin).
 extension Manifold: SnapshotRecord {
     static let snapshotFields: [SnapshotField<Manifold>] = [
         .field("normal", \.normal),
@@ -142,8 +143,18 @@ extension Manifold: SnapshotRecord {
             guard n <= 2 else { throw r.corrupt("a manifold of \(n) points") }
             m.pointCount = Int32(n)
         }),
-        .custom("p0", write: { m, w in if m.pointCount > 0 { m.p0.writeFields(to: &w) } },
-                read: { m, r in if m.pointCount > 0 { try m.p0.readFields(from: &r, prefix: "manifold.p0.") } }),
+        // A manifold with no point keeps, in p0.separation, how far past the speculative distance
+        // it was computed, which bounds how long the narrow phase may keep it (version 3); an
+        // older snapshot's such manifold reads 0 and is recomputed in the next step.
+        .custom("p0", write: { m, w in
+            if m.pointCount > 0 { m.p0.writeFields(to: &w) } else { w.f32(m.p0.separation) }
+        }, read: { m, r in
+            if m.pointCount > 0 {
+                try m.p0.readFields(from: &r, prefix: "manifold.p0.")
+            } else if r.version >= 3 {
+                m.p0.separation = try r.f32()
+            }
+        }),
         .custom("p1", write: { m, w in if m.pointCount > 1 { m.p1.writeFields(to: &w) } },
                 read: { m, r in if m.pointCount > 1 { try m.p1.readFields(from: &r, prefix: "manifold.p1.") } }),
     ]

@@ -668,7 +668,7 @@ extension World {
         let bp = ctx.bodies, sp = ctx.shapes
         // In parallel: a body's shapes are its own; each chunk lists the shapes whose fat box grew,
         // joined in chunk order (the order of a serial pass).
-        let margin = aabbMargin
+        let margin = aabbMargin, spec = speculativeDistance
         // A shape that meets nothing is queued only for the query grid, and only once a query has
         // built it: the pair search would drop it unread (10 000 items in no collision behaviour
         // were 10 000 queued and dropped a step, a cache miss each).
@@ -705,8 +705,8 @@ extension World {
                         let box = sh.pointee.kind == .polygon && sh.pointee.polygon!.count <= 4
                             ? Shape.box(ofQuad: sh.pointee.polygon!.inline, xf) : sh.pointee.computeAABB(xf)
                         sh.pointee.aabb = box
-                        if !sh.pointee.fatAABB.contains(box) {
-                            sh.pointee.fatAABB = box.inflated(by: World.margin(for: box, limit: margin))
+                        if !World.fatBox(sh.pointee.fatAABB, covers: box, speculative: spec) {
+                            sh.pointee.fatAABB = World.fatBox(for: box, speculative: spec, limit: margin)
                             if !sh.pointee.enlarged && (queueInert || !inert) {
                                 sh.pointee.enlarged = true
                                 moved.append(s)
@@ -725,7 +725,7 @@ extension World {
     }
 
     /// Brings the boxes the steps left behind (`hasStaleBoxes`) up to date with their bodies: every
-    /// moving shape that meets nothing gets the box of its pose and that box with the margin
+    /// moving shape that meets nothing gets the box of its pose and its fat box
     /// (`settleBoxes`). Called by every reader of a shape's boxes outside the step's own passes.
     /// Only shapes that meet nothing are left behind, and their fat boxes matter to nothing the
     /// step does until they stop meeting nothing, when they are settled again: so when this runs
@@ -740,7 +740,7 @@ extension World {
         }
     }
 
-    /// Gives shape `i` the box of its body's pose and, as its fat box, that box with the margin:
+    /// Gives shape `i` the box of its body's pose and, as its fat box, `fatBox(for:)` of it:
     /// what a shape that meets nothing gets when it starts meeting something (`setFilter`, a
     /// category coming into use), so that it enters the pair search with boxes that depend on its
     /// pose alone — not on whether a query grid kept its boxes up to date at every step (with the
@@ -748,7 +748,7 @@ extension World {
     func settleBoxes(of i: Int) {
         let box = shapes[i].computeAABB(bodies[Int(shapes[i].body)].transform)
         shapes[i].aabb = box
-        shapes[i].fatAABB = shapes[i].isStaticProxy ? box : box.inflated(by: margin(for: box))
+        shapes[i].fatAABB = shapes[i].isStaticProxy ? box : fatBox(for: box)
         noteTeleportForQueries(Int32(i))   // a kept query grid holds its old fat box
     }
 

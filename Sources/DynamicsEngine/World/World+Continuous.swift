@@ -545,16 +545,13 @@ extension World {
     /// longer covers the shape's box grown by the speculative distance.
     private func refreshFatBoxes(_ bi: Int) {
         let nb = bodies[bi]
-        // That contact needs a pair: the body now rests a hair off the surface, possibly still inside
-        // the fat box it had before the hit, which may stop short of the surface. Box2D's rule: a fat
-        // box must cover the body's box grown by the speculative distance, else it is re-centred and
-        // searched again. Without it the body is put back at the same place every step and never stops.
+        // That contact needs a pair: the body now rests a hair off the surface (`fatBox(_:covers:)`).
         var s2 = nb.headShape
         while s2 >= 0 {
             let si = Int(s2)
-            let reach = shapes[si].computeAABB(nb.transform).inflated(by: speculativeDistance)
-            if !shapes[si].fatAABB.contains(reach) {
-                shapes[si].fatAABB = reach.inflated(by: margin(for: reach))
+            let box = shapes[si].computeAABB(nb.transform)
+            if !World.fatBox(shapes[si].fatAABB, covers: box, speculative: speculativeDistance) {
+                shapes[si].fatAABB = fatBox(for: box)
                 if !shapes[si].enlarged { shapes[si].enlarged = true; broadPhase.movedProxies.append(s2) }
             }
             s2 = shapes[si].nextShape
