@@ -40,8 +40,9 @@ import Foundation
 public struct DynamicsSnapshot: Codable, Sendable, Equatable {
     /// The version of the encoding this build writes: 3 (version 2 added each touching contact's
     /// place in the solver's constraint graph; version 3, how far a pair of items that do not
-    /// touch was from the contact distance, which decides when their contact is next computed). It grows by one whenever what a snapshot holds or
-    /// how it is laid out changes; this build reads every version from 1 up to it.
+    /// touch was from the contact distance, which decides when their contact is next computed).
+    /// It grows by one whenever what a snapshot holds or how it is laid out changes; this build
+    /// reads every version from 1 up to it.
     public static let formatVersion = SnapshotFormat.current
 
     /// The version of the encoding this snapshot was written in. Decoding an archive of a version
