@@ -170,6 +170,9 @@ extension World {
     private func outlineImpact(_ b: Body, _ base: UnsafePointer<Shape>, _ other: Shape, _ ob: Body,
                                _ motion: BodySweep, dt: Float) -> Float? {
         let otherBox = other.computeAABB(ob.transform)
+        let scratchCount = 2 * max(8, maxPolygonCount)
+        // the other body's motion once, and only when one of this body's shapes is near it
+        var knownMotion: BodySweep? = nil
         var earliest: Float? = nil
         var s = b.headShape
         while s >= 0 {
@@ -177,8 +180,8 @@ extension World {
             s = mine.nextShape
             guard mine.filter.shouldCollide(with: other.filter) else { continue }
             guard mine.computeAABB(b.transform).overlaps(otherBox) else { continue }
-            let otherMotion = BodySweep(ob, dt: dt)
-            let scratchCount = 2 * max(8, maxPolygonCount)
+            let otherMotion = knownMotion ?? BodySweep(ob, dt: dt)
+            knownMotion = otherMotion
             let found: Float? = withUnsafeTemporaryAllocation(of: Vec2.self, capacity: scratchCount) { buffer in
                 let scratch = buffer.baseAddress!
                 func depth(at t: Float) -> Float {
