@@ -66,6 +66,23 @@ extension World {
         }
         contacts[Int(ci)].isTouching = false
         contacts.remove(ci)
+        if broadPhase.pairs.wantsRelist(c.shapeA) { relistPartners(c.shapeA) }
+        if broadPhase.pairs.wantsRelist(c.shapeB) { relistPartners(c.shapeB) }
+    }
+
+    /// Gives the pair table shape `s`'s partners again, from its body's contact list, after its
+    /// list overflowed (`PairTable.relistBelow`). The list is only ever searched, so the order of
+    /// the body's list does not matter.
+    private func relistPartners(_ s: Int32) {
+        var others: [Int32] = []
+        others.reserveCapacity(PairTable.relistBelow)
+        var ck = bodies[Int(shapes[Int(s)].body)].headContactKey
+        while ck >= 0 {
+            let c = contacts[Int(ck >> 1)]
+            if c.shapeA == s { others.append(c.shapeB) } else if c.shapeB == s { others.append(c.shapeA) }
+            ck = c.nextKey.get(Int(ck & 1))
+        }
+        broadPhase.pairs.relist(s, others)
     }
 
     func destroyContactsBetween(_ a: Int32, _ b: Int32) {
