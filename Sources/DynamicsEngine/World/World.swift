@@ -105,7 +105,7 @@ package final class World {
         let u = def.lengthUnitsPerMeter > 0 && def.lengthUnitsPerMeter.isFinite ? def.lengthUnitsPerMeter : 100
         linearSlop = 0.005 * u
         speculativeDistance = 4 * linearSlop
-        aabbMargin = 0.1 * u
+        aabbMargin = 0.05 * u   // Box2D v3's B2_MAX_AABB_MARGIN (5 cm)
         maxPushSpeed = def.maxContactPushSpeedMeters * u
         restitutionThreshold = def.restitutionThresholdMeters * u
         maxLinearSpeed = def.maxLinearSpeedMeters * u
