@@ -131,10 +131,11 @@ extension World {
     func fatBox(for box: AABB) -> AABB { World.fatBox(for: box, speculative: speculativeDistance, limit: aabbMargin) }
 
     /// How far a fat box reaches past its box: an eighth of the radius of a square on the box's
-    /// larger side (its side over √2), at most `limit` (5 cm). Box2D v3's margin, an eighth of the
-    /// shape's radius and at most 5 cm, from the box alone. Half again as wide (an eighth of the
-    /// side, at most 10 cm) kept more pairs than it saved searches: one thread, 4 interleaved
-    /// rounds, washer 0.95×, junkyard 0.96×, tumbler 0.96× the time with this one, ui_rain 0.99×.
+    /// larger side (its side over √2), at most `limit` (`World.aabbMargin`: 5 cm, 5 pt at the
+    /// default 100 pt a metre). Box2D v3's margin (an eighth of the shape's radius, at most 5 cm)
+    /// from the box alone. Half again as wide (an eighth of the side, at most 10 cm) kept more
+    /// pairs than it saved searches: with this one, one thread, 4 interleaved rounds, washer took
+    /// 0.95× the time, junkyard 0.96×, tumbler 0.96×, ui_rain 0.99×.
     static func margin(for box: AABB, limit: Float) -> Float {
         min(limit, 0.0884 * max(box.width, box.height))
     }

@@ -26,8 +26,8 @@ extension World {
         // sweeping, the count of that one array bounced between their cores — washer (6 500 of its
         // 8 100 bodies swept a step, around a kinematic drum) swept a third slower on two threads
         // than on one.
-        // and their fat boxes beside them, packed: each sweep tests every one (washer: 6 500 sweeps
-        // a step past 40 drum walls), and read from the shape records that was a record per test
+        // Their fat boxes too, packed: every sweep tests every one (washer: 6 500 sweeps a step past
+        // 40 drum walls), and from the shape records each test read a whole record.
         let kinematicBoxes = broadPhase.kinematicProxies.map { base[Int($0)].fatAABB }
         let hits = broadPhase.kinematicProxies.withUnsafeBufferPointer { kinematic in
             kinematicBoxes.withUnsafeBufferPointer { boxes in
