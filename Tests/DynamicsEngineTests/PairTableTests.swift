@@ -13,7 +13,11 @@ import Testing
 
     /// Whether the table holds exactly the pairs of shape 0 with `expected`, among shapes 1…`upTo`.
     static func holds(_ t: PairTable, _ expected: Set<Int32>, upTo n: Int32) -> Bool {
-        t.withKeys { view in (1...n).allSatisfy { view.contains(0, $0) == expected.contains($0) && view.contains($0, 0) == expected.contains($0) } }
+        t.withKeys { view in
+            (1...n).allSatisfy { q in
+                view.contains(0, q) == expected.contains(q) && view.contains(q, 0) == expected.contains(q)
+            }
+        }
     }
 
     @Test func anOverflowedListIsListedAgainWhenItsPairsFall() {
@@ -62,7 +66,8 @@ import Testing
     /// validation checks every list against the pairs at each step) and the pair search still
     /// finds the discs that stay, and those put back.
     @Test func aShapeWhosePairsFallIsListedAgainInAWorld() {
-        let count = PairTable.listCapacity + 6, kept = PairTable.relistBelow - 1   // the ground is one more pair
+        // the discs kept leave the plank relistBelow pairs: the ground is one more
+        let count = PairTable.listCapacity + 6, kept = PairTable.relistBelow - 1
         let w = makeWorld(sleep: false)
         let span = 26 * Float(count)
         addBox(w, .static, at: Vec2(0, 20), half: Vec2(0.5 * span + 100, 10))

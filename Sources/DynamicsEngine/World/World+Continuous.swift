@@ -104,7 +104,8 @@ extension World {
     /// `kinematic` is the broad phase's list of kinematic shapes, `kinematicBoxes` their fat boxes.
     private func sweep(
         _ bi: Int, _ base: UnsafePointer<Shape>, _ bodyBase: UnsafePointer<Body>,
-        _ grid: GridQuery, _ kinematic: UnsafeBufferPointer<Int32>, _ kinematicBoxes: UnsafeBufferPointer<AABB>, dt: Float
+        _ grid: GridQuery, _ kinematic: UnsafeBufferPointer<Int32>, _ kinematicBoxes: UnsafeBufferPointer<AABB>,
+        dt: Float
     ) -> SweepHit {
         let b = bodyBase[bi]
         let p0 = b.center0, p1 = b.center
