@@ -80,7 +80,8 @@ import Testing
     @Test func shapesWhoseMasksMissEveryCategoryInUseLeaveTheGrid() {
         let w = makeWorld(gravity: .zero, sleep: false)
         let own = Filter(categoryBits: 2, maskBits: ~UInt64(2))
-        // radius 10, 30 pt apart; fat boxes reach 2.5 pt further (an eighth of 20 pt)
+        // radius 10, 30 pt apart; fat boxes reach 3.8 pt further (the 2 pt speculative distance and a
+        // 1.77 pt margin, `World.margin(for:limit:)` of a 20 pt box): 7.5 pt of the 10 pt gaps
         var bodies: [BodyID] = [], circles: [ShapeID] = []
         for i in 0..<20 {
             bodies.append(addCircle(w, i == 0 ? .static : .dynamic, at: Vec2(30 * Float(i), 0), radius: 10))

@@ -16,7 +16,7 @@ import Testing
         for k in 0..<200 { addCircle(w, at: Vec2(-1000 + 10.5 * Float(k), -315), radius: 5) }
         w.step(dt: 1.0 / 60, substeps: 4)
         // each small box: the floor and its two neighbours; each circle: the plank and its two
-        // neighbours (a fat box reaches 2 pt + a 1.25 pt margin past each 10 pt shape: it overlaps
+        // neighbours (a fat box reaches 2 pt + a 0.88 pt margin past each 10 pt shape: it overlaps
         // its neighbours', 10.5 pt away, not the next ones', 21 pt away)
         #expect(w.contactCount == 200 + 199 + 200 + 199)
         #expect(w.lastStepCrowdLimited == 0)

@@ -90,4 +90,35 @@ import Testing
         #expect(runValidated(w, steps: 5).isEmpty)
         #expect(w.broadPhase.pairs.isOverflowed(plankShape))
     }
+
+    /// A shape of a body with more than `World.relistWalkLimit` contacts (a floor of many shapes) is
+    /// not relisted: finding its partners would walk all of them at every such removal. The hash
+    /// map still answers (the world validates every step); once the body has few enough
+    /// contacts, the next removal relists it.
+    @Test func aShapeOfABodyWithManyContactsStaysOnTheHashMap() {
+        let w = makeWorld(sleep: false)
+        let floor = w.createBody(BodyDef.with(type: .static))
+        let countA = PairTable.listCapacity + 6, countB = World.relistWalkLimit
+        let spanA = 26 * Float(countA), spanB = 26 * Float(countB)
+        let xB = 0.5 * spanA + 500 + 0.5 * spanB
+        for (x, span) in [(Float(0), spanA), (xB, spanB)] {
+            let top = ShapeGeometry.box(halfWidth: 0.5 * span, halfHeight: 10, center: Vec2(x, 10), angle: 0)
+            w.createShape(on: floor, ShapeDef(), top)
+        }
+        let a = (0..<countA).map { addCircle(w, at: Vec2(-0.5 * spanA + 13 + 26 * Float($0), -10), radius: 10) }
+        let b = (0..<countB).map { k in addCircle(w, at: Vec2(xB - 0.5 * spanB + 13 + 26 * Float(k), -10), radius: 10) }
+        #expect(runValidated(w, steps: 3).isEmpty)
+        let floorShape = w.shapes(of: floor)[0].index
+        #expect(w.broadPhase.pairs.isOverflowed(floorShape))
+        // down to relistBelow pairs while the floor body has more contacts than the walk limit
+        for d in a.prefix(countA - PairTable.relistBelow) { w.destroyBody(d) }
+        #expect(w.broadPhase.pairs.wantsRelist(floorShape))
+        #expect(runValidated(w, steps: 3).isEmpty)
+        // the other shape's discs go until the body is within the limit; the next removal relists
+        for d in b.prefix(PairTable.relistBelow + 1) { w.destroyBody(d) }
+        #expect(w.broadPhase.pairs.isOverflowed(floorShape))
+        w.destroyBody(a[countA - PairTable.relistBelow])
+        #expect(!w.broadPhase.pairs.isOverflowed(floorShape))
+        #expect(runValidated(w, steps: 3).isEmpty)
+    }
 }

@@ -147,7 +147,7 @@ import Testing
             for w in [read, queried] { #expect(w.aabb(s) == box) }
             if quiet.linearVelocity(b).length < 20 { slow += 1 }
         }
-        // many would keep an older fat box in the queried world (the margin is 1.25 pt)
+        // many would keep an older fat box in the queried world (the margin is 0.88 pt)
         #expect(slow > 20)
         for w in [quiet, read, queried] {
             for (k, b) in circles.enumerated() where k % 2 == 0 {

@@ -72,11 +72,16 @@ extension World {
 
     /// Gives the pair table shape `s`'s partners again, from its body's contact list, after its
     /// list overflowed (`PairTable.relistBelow`). The list is only ever searched, so the order of
-    /// the body's list does not matter.
+    /// the body's list does not matter. Not for a shape whose body has more than
+    /// `relistWalkLimit` contacts (one static body holding a whole floor of shapes, thousands of
+    /// contacts): the walk would make removing a contact cost as much as the body's contacts, and
+    /// the hash map still answers for it.
     private func relistPartners(_ s: Int32) {
+        let body = bodies[Int(shapes[Int(s)].body)]
+        guard body.contactCount <= World.relistWalkLimit else { return }
         var others: [Int32] = []
         others.reserveCapacity(PairTable.relistBelow)
-        var ck = bodies[Int(shapes[Int(s)].body)].headContactKey
+        var ck = body.headContactKey
         while ck >= 0 {
             let c = contacts[Int(ck >> 1)]
             if c.shapeA == s { others.append(c.shapeB) } else if c.shapeB == s { others.append(c.shapeA) }
@@ -84,6 +89,9 @@ extension World {
         }
         broadPhase.pairs.relist(s, others)
     }
+
+    /// The most contacts a body may have for one of its shapes to be relisted (`relistPartners`).
+    static let relistWalkLimit = 4 * PairTable.listCapacity
 
     func destroyContactsBetween(_ a: Int32, _ b: Int32) {
         var ck = bodies[Int(a)].headContactKey

@@ -133,7 +133,7 @@ extension World {
     /// How far a fat box reaches past its box: an eighth of the radius of a square on the box's
     /// larger side (its side over √2), at most `limit` (`World.aabbMargin`: 5 cm, 5 pt at the
     /// default 100 pt a metre). Box2D v3's margin (an eighth of the shape's radius, at most 5 cm)
-    /// from the box alone. Half again as wide (an eighth of the side, at most 10 cm) kept more
+    /// from the box alone. √2 times as wide (an eighth of the side, at most 10 cm), it kept more
     /// pairs than it saved searches: with this one, one thread, 4 interleaved rounds, washer took
     /// 0.95× the time, junkyard 0.96×, tumbler 0.96×, ui_rain 0.99×.
     static func margin(for box: AABB, limit: Float) -> Float {
