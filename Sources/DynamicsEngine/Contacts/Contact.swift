@@ -9,10 +9,9 @@ struct Contact: PoolElement {
     var shapeB: Int32 = -1
     var bodyA: Int32 = -1
     var bodyB: Int32 = -1
-    // What the step's scan of every contact slot reads (`World.scanContacts`) comes first, with the
-    // bodies, so the scan loads the record's first cache line and not the one after the manifold:
-    // it streams every contact record each step (many_pyramids: 58 000 of 200 bytes), and was bound
-    // by that memory traffic.
+    // The flags and the material come first, with the bodies, beside the manifold that follows:
+    // the narrow phase and the sort into solve order read them together. (The scan of every slot
+    // reads the slots' `ContactKey`s, not these records.)
     var friction: Float = 0
     var restitution: Float = 0
     var isAlive = false

@@ -15,6 +15,7 @@ extension World {
         c.enableContactEvents = shapeA.enableContactEvents || shapeB.enableContactEvents
         c.pairKey = pairKey(a, b)
         let index = contacts.insert(c)
+        refreshContactKey(index)
         broadPhase.pairs.insert(c.pairKey, index, crowding: crowding(c.pairKey))
         for side in 0..<2 {
             let bi = Int(side == 0 ? c.bodyA : c.bodyB)
@@ -66,6 +67,7 @@ extension World {
         }
         contacts[Int(ci)].isTouching = false
         contacts.remove(ci)
+        refreshContactKey(ci)
         if broadPhase.pairs.wantsRelist(c.shapeA) { relistPartners(c.shapeA) }
         if broadPhase.pairs.wantsRelist(c.shapeB) { relistPartners(c.shapeB) }
     }

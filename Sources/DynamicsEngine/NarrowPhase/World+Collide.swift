@@ -31,7 +31,7 @@ extension World {
         let threadScratch = UnsafeMutablePointer<Vec2>.allocate(capacity: scratchStride * max(1, blocks))
         defer { threadScratch.deallocate() }
         // Raw views: the blocks only write their own contacts' records.
-        let cp = contacts.base, bp = bodies.base, sp = shapes.base
+        let cp = contacts.base, bp = bodies.base, sp = shapes.base, keys = contactKeys.base
         pool.run(blocks: blocks) { block in
             var disjoint: [Int32] = []
             var changed: [Int32] = []
@@ -120,6 +120,7 @@ extension World {
                 let touching = m.pointCount > 0
                 if touching != c.pointee.isTouching {
                     c.pointee.isTouching = touching
+                    keys[i].isTouching = touching
                     changed.append(Int32(i))
                 }
             }

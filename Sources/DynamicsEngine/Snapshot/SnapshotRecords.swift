@@ -251,6 +251,7 @@ extension World {
         "shapes": "saved: each slot (live flag, generation, record), then the free list",
         "contacts": "saved: each slot (live flag, record), then the free list; contacts have no ids, so no generations",
         "joints": "saved: each slot (live flag, generation, record), then the free list",
+        "contactKeys": "derived: copied from the contacts and their bodies on restore",
         "sets": "a part: see BodySets.snapshotCoverage",
         "broadPhase": "a part: see BroadPhase.snapshotCoverage",
         "scratch": "a part: see SolverScratch.snapshotCoverage",

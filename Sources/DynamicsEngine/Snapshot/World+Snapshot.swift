@@ -332,6 +332,7 @@ extension World {
         maxPolygonCount = max(8, shapes.reduce(0) { max($0, Int($1.polygon?.count ?? 0)) })
         // contact generations are not saved: contacts are never handed out by id
         contacts.replaceAll(elements: d.contacts, generations: Array(repeating: 0, count: d.contacts.count), free: d.freeContacts)
+        contactKeys.reserve(contacts.count)   // the colouring below writes keys; all are copied after it
         for i in contacts.indices where contacts[i].isAlive { contacts[i].pairKey = pairKey(contacts[i].shapeA, contacts[i].shapeB) }
         joints.replaceAll(elements: d.joints, generations: d.jointGenerations, free: d.freeJoints)
         jointGraphChanged()
@@ -355,6 +356,7 @@ extension World {
         broadPhase.segmentGhostsDirty = true
         broadPhase.segmentJoins = SegmentJoinIndex()
         rebuildContactColors(fresh: r.version < 2)
+        rebuildContactKeys()
         beginEvents = []
         sets.moved = []
         endEvents = []

@@ -78,6 +78,10 @@ final class ConstraintColoring {
 struct ColorGroups {
     let groups: Int
     let awakeCount: Int
+    /// groups / awakeCount in 32.32 fixed point: a row's group is a multiply and a shift, where a
+    /// division per contact was a quarter of the scan's time (perf, large_pyramid). Rounding down
+    /// can put a row at a group's edge in the group before; any grouping gives the same bits.
+    private let scale: UInt64
     /// Buckets: colour · `groups` + group.
     var count: Int { ConstraintColoring.colorCount * groups }
 
@@ -85,6 +89,7 @@ struct ColorGroups {
     init(groups: Int, awakeCount: Int) {
         self.groups = max(1, min(groups, 16))
         self.awakeCount = max(1, awakeCount)
+        scale = (UInt64(self.groups) << 32) / UInt64(self.awakeCount)
     }
 
     /// The group of a constraint between the rows `a` and `b` (`awakeCount` for a body that is
@@ -94,7 +99,8 @@ struct ColorGroups {
     func group(_ a: Int32, _ b: Int32) -> UInt8 {
         let a = Int(a), b = Int(b)
         let row = a >= awakeCount ? b : b >= awakeCount ? a : (a + b) / 2
-        return UInt8(min(groups - 1, max(0, row) * groups / awakeCount))
+        // row < awakeCount, so the product stays below groups · 2³²
+        return UInt8(min(UInt64(groups - 1), (UInt64(min(max(0, row), awakeCount)) &* scale) >> 32))
     }
 
     /// The bucket of a constraint of `color` in `group`: the overflow set (colour 0) is one bucket.
@@ -148,6 +154,7 @@ extension World {
         let takenA = a.pointee.contactColors, takenB = b.pointee.contactColors
         let color = ConstraintColoring.choose(takenA: takenA, takenB: takenB, dynamicA: dynamicA, dynamicB: dynamicB)
         c.pointee.color = UInt8(color)
+        contactKeys.base[Int(ci)].color = UInt8(color)
         guard color != 0 else { return }
         let bit: UInt32 = 1 << UInt32(color)
         if dynamicA { a.pointee.contactColors |= bit }
@@ -163,6 +170,7 @@ extension World {
         let c = contacts.base + Int(ci)
         let color = c.pointee.color
         c.pointee.color = 0
+        contactKeys.base[Int(ci)].color = 0
         guard color != 0 else { return }
         let keep = ~(UInt32(1) << UInt32(color))
         let bp = bodies.base

@@ -24,6 +24,9 @@ struct SolverScratch {
     /// The scan's finds, packed at the front of each block of contact slots (see
     /// `World.scanContacts`).
     let scannedContacts = ScratchBuffer<SolvedContact>()
+    /// Per body slot: its place in the awake list, or −1 (for the scan, which would otherwise read
+    /// two body records per contact slot).
+    let awakeSlots = ScratchBuffer<Int32>()
     /// Per block of the scan: where its overflow contacts are in `scannedContacts`.
     let overflowFound = ScratchBuffer<Int32>()
     /// Overflow contacts, prepared as scalar constraints.
@@ -50,7 +53,7 @@ struct SolverScratch {
         "states": "per-step scratch", "sims": "per-step scratch", "jointSims": "per-step scratch",
         "orderedContacts": "per-step scratch", "solvedContacts": "per-step scratch",
         "solvedImpulses": "per-step scratch", "scannedContacts": "per-step scratch",
-        "overflowFound": "per-step scratch",
+        "overflowFound": "per-step scratch", "awakeSlots": "per-step scratch",
         "overflow": "per-step scratch", "wide": "per-step scratch", "wideExtras": "per-step scratch",
         "wideFirst": "per-step scratch",
         "wideLanesFilled": "a test setting, not world state (it changes no result)",

@@ -185,11 +185,14 @@ extension World {
     /// Stage 1 of `prepareContacts`, in parallel over fixed blocks of contact slots: which contacts
     /// the step solves (touching, with an awake body), with their bodies' solver indices and their
     /// colours, packed at the front of each block's part of the scan buffer, and counted per
-    /// colour. Reading the 200-byte records and the bodies is most of the work, and it is the same
-    /// whatever the order.
+    /// colour. It reads the slots' keys (`ContactKey`), not the 200-byte records, and the bodies.
     func scanContacts(_ ctx: inout StepContext) -> ContactScan {
         let dummy = ctx.dummy
-        let bp = ctx.bodies, cp = ctx.contacts
+        let keys = contactKeys.base
+        let awakeSlots = scratch.awakeSlots.reset(count: max(1, bodies.count), to: -1)
+        sets.awake.withUnsafeBufferPointer { awake in
+            for k in 0..<ctx.awakeCount { awakeSlots[Int(awake[k])] = Int32(k) }
+        }
         let maxContacts = ctx.contactSlots
         let buckets = ColorGroups(groups: pool.threadCount, awakeCount: ctx.awakeCount)
         let bucketCount = buckets.count
@@ -198,8 +201,6 @@ extension World {
         let scanBlocks = (maxContacts + scanBlock - 1) / scanBlock
         let found = UnsafeMutablePointer<Int>.allocate(capacity: max(1, scanBlocks))
         defer { found.deallocate() }
-        let elastic = UnsafeMutablePointer<Bool>.allocate(capacity: max(1, scanBlocks))
-        defer { elastic.deallocate() }
         let counts = UnsafeMutablePointer<Int>.allocate(capacity: max(1, scanBlocks * bucketCount))
         counts.initialize(repeating: 0, count: max(1, scanBlocks * bucketCount))
         let overflow = scratch.overflowFound.reserve(count: max(1, maxContacts))
@@ -209,29 +210,24 @@ extension World {
             let first = block * scanBlock
             let count = counts + block * bucketCount
             var n = first, o = first
-            var anyElastic = false
             for ci in first..<min(maxContacts, first + scanBlock) {
-                let c = (cp + ci).pointee   // only the fields read below are loaded
+                let c = keys[ci]
                 guard c.isAlive, c.isTouching else { continue }
-                let ia = bp[Int(c.bodyA)].awakeIndex, ib = bp[Int(c.bodyB)].awakeIndex
+                let ia = awakeSlots[Int(c.bodyA)], ib = awakeSlots[Int(c.bodyB)]
                 if ia < 0 && ib < 0 { continue }
                 let a = ia >= 0 ? ia : dummy, b = ib >= 0 ? ib : dummy
-                let isStaticPair = bp[Int(c.bodyA)].type == .static || bp[Int(c.bodyB)].type == .static
-                packed[n] = SolvedContact(contact: Int32(ci), a: a, b: b, isStaticPair: isStaticPair, color: c.color)
+                packed[n] = SolvedContact(contact: Int32(ci), a: a, b: b, isStaticPair: c.isStaticPair, color: c.color)
                 packed[n].group = buckets.group(a, b)
                 count[buckets.bucket(c.color, packed[n].group)] += 1
-                if c.color == 0 && (bp[Int(c.bodyA)].type == .dynamic || bp[Int(c.bodyB)].type == .dynamic) {
+                if c.color == 0 && c.hasDynamicBody {
                     overflow[o] = Int32(n)
                     o += 1
                 }
-                if c.restitution != 0 { anyElastic = true }
                 n += 1
             }
             found[block] = n - first
             overflowFound[block] = o - first
-            elastic[block] = anyElastic
         }
-        ctx.anyRestitution = (0..<scanBlocks).contains { elastic[$0] }
         let perBlock = Array(UnsafeBufferPointer(start: found, count: scanBlocks))
         let overflowPerBlock = Array(UnsafeBufferPointer(start: overflowFound, count: scanBlocks))
         let overflowList = (start: overflow, counts: overflowPerBlock)
@@ -275,23 +271,31 @@ extension World {
         let solved = scratch.solvedContacts.reserve(count: max(1, solvedCount))
         let packed = scan.packed
         let scanBlock = SplitSize.orderBlock
+        // whether any solved contact is elastic, per block (read here, where the record is read anyway)
+        let elastic = UnsafeMutablePointer<Bool>.allocate(capacity: max(1, blocks))
+        defer { elastic.deallocate() }
         firstFound.withUnsafeBufferPointer { firstFound in
             scan.found.withUnsafeBufferPointer { found in
                 pool.run(blocks: blocks) { block in
                     let fill = places + block * bucketCount
                     var k = firstFound[block]
+                    var anyElastic = false
                     let first = block * scanBlock
                     for i in first..<(first + found[block]) {
                         let sc = packed[i]
                         let bucket = buckets.bucket(sc.color, sc.group)
-                        (ordered + fill[bucket]).initialize(to: ContactInput(sc, found: k, cp + Int(sc.contact)))
+                        let input = ContactInput(sc, found: k, cp + Int(sc.contact))
+                        if input.restitution != 0 { anyElastic = true }
+                        (ordered + fill[bucket]).initialize(to: input)
                         fill[bucket] += 1
                         solved[k] = sc
                         k += 1
                     }
+                    elastic[block] = anyElastic
                 }
             }
         }
+        ctx.anyRestitution = (0..<blocks).contains { elastic[$0] }
         ctx.solvedIndices = solved
         ctx.solvedCount = solvedCount
         ctx.contactStart = contactStart

@@ -45,6 +45,9 @@ extension World {
             if jn != b.jointCount { errors.append("body \(i) joint count \(b.jointCount), list has \(jn)") }
         }
         // contacts and the pair table
+        for (i, c) in contacts.enumerated() where contactKeys.base[i] != ContactKey(c, bodies: bodies.base) {
+            errors.append("contact \(i)'s key differs from its record")
+        }
         var alive = 0
         for (i, c) in contacts.enumerated() where c.isAlive {
             alive += 1

@@ -39,6 +39,8 @@ package final class World {
     let shapes = SlotPool<Shape>()
     let contacts = SlotPool<Contact>()
     let joints = SlotPool<Joint>()
+    /// What the step's scan reads of each contact slot, kept beside `contacts` (`ContactKey`).
+    let contactKeys = ContactKeys()
 
     /// The awake list and the sleeping islands.
     var sets = BodySets()
@@ -137,7 +139,10 @@ package final class World {
     }
     /// Overwrites a contact's colour without touching its bodies' marks: a test's forgery of a
     /// broken graph, which `validate()` and a restore of its snapshot must refuse.
-    package func forgeContactColor(slot: Int, _ color: Int) { contacts[slot].color = UInt8(truncatingIfNeeded: color) }
+    package func forgeContactColor(slot: Int, _ color: Int) {
+        contacts[slot].color = UInt8(truncatingIfNeeded: color)
+        refreshContactKey(Int32(slot))
+    }
     package var awakeBodyCount: Int { sets.awake.reduce(0) { $0 + (bodies[Int($1)].type == .dynamic ? 1 : 0) } }
     /// Whether any dynamic body is awake: `awakeBodyCount > 0`, stopping at the first (the
     /// animator asks twice a step).
