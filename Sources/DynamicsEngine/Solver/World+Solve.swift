@@ -185,7 +185,8 @@ extension World {
     /// Stage 1 of `prepareContacts`, in parallel over fixed blocks of contact slots: which contacts
     /// the step solves (touching, with an awake body), with their bodies' solver indices and their
     /// colours, packed at the front of each block's part of the scan buffer, and counted per
-    /// colour. It reads the slots' keys (`ContactKey`), not the 200-byte records, and the bodies.
+    /// colour. It reads the slots' keys (`ContactKey`) and the bodies' places in the awake list
+    /// (`SolverScratch.awakeSlots`, filled here), not the 200-byte contact records nor the bodies'.
     func scanContacts(_ ctx: inout StepContext) -> ContactScan {
         let dummy = ctx.dummy
         let keys = contactKeys.base
