@@ -8,7 +8,7 @@
 /// the step that wrote them: `solvedContactCount` says how many, and is −1 between steps (awake
 /// indices are only valid within a step). Nothing here is saved in a snapshot.
 struct SolverScratch {
-    /// Per awake body (and the shared zero record, and the chunks' trash records): `BodyState`.
+    /// Per awake body (and the shared zero record, and the threads' trash records): `BodyState`.
     let states = ScratchBuffer<BodyState>()
     /// Per awake body (and the shared zero record): `BodyStepData`.
     let sims = ScratchBuffer<BodyStepData>()

@@ -26,13 +26,20 @@ struct StepContext {
     let jointSlots: Int
 
     // Dense body records: index k is `sets.awake[k]`; index `awakeCount` (`dummy`) is the shared
-    // zero record for static bodies, and after it each of the pool's chunks has a record the wide
-    // solver writes its unused lanes to (the first is `trash`).
+    // zero record for static bodies, and after it each thread has a record the wide solver writes
+    // its unused lanes to (`trash(thread:)`).
     let awakeCount: Int
     let states: UnsafeMutablePointer<BodyState>
     let sims: UnsafeMutablePointer<BodyStepData>
     var dummy: Int32 { Int32(awakeCount) }
-    var trash: Int32 { Int32(awakeCount + 1) }
+    /// Thread `t`'s trash record: `trashSpacing` records (128 bytes) past the dummy and each
+    /// other. Why apart: every lane with a static body reads the dummy and writes a trash record,
+    /// and records sharing a cache line (or the pair of lines a core fetches together) made each
+    /// write by one thread a miss for the other thread's next read.
+    func trash(thread t: Int) -> Int32 { Int32(awakeCount + StepContext.trashSpacing * (t + 1)) }
+    static let trashSpacing = 4
+    /// Records to reserve: the awake bodies', the dummy's and `threads` trash records with their spacing.
+    static func stateCount(awake: Int, threads: Int) -> Int { awake + trashSpacing * (threads + 1) }
 
     // Filled by `prepareJoints`: the awake joints (joint order), each one's place in solve order,
     // the first place of each colour (`jointStart[c]..<jointStart[c + 1]`), and their sims.
@@ -80,7 +87,7 @@ extension World {
             contacts: contacts.base, contactSlots: contacts.count,
             joints: joints.base, jointSlots: joints.count,
             awakeCount: awakeCount,
-            states: scratch.states.reserve(count: awakeCount + 1 + pool.maximumChunks),
+            states: scratch.states.reserve(count: StepContext.stateCount(awake: awakeCount, threads: pool.threadCount)),
             sims: scratch.sims.reserve(count: awakeCount + 1))
     }
 }

@@ -14,8 +14,8 @@ extension World {
         let states = ctx.states, sims = ctx.sims
         let g = gravity
         let bp = ctx.bodies
-        // the shared zero record of static bodies, and the chunks' trash records
-        for k in awakeCount..<(awakeCount + 1 + pool.maximumChunks) { states[k] = BodyState() }
+        // the shared zero record of static bodies, and the threads' trash records
+        for k in awakeCount..<StepContext.stateCount(awake: awakeCount, threads: pool.threadCount) { states[k] = BodyState() }
         sims[awakeCount] = BodyStepData()
         sets.awake.withUnsafeBufferPointer { awakeBuffer in
             let awake = awakeBuffer.baseAddress!
@@ -521,7 +521,8 @@ extension World {
             colors(.relax, store ? .relaxAndStore : .relax)
         }
         let states = ctx.states, jointSims = ctx.jointSims!, jctx = ctx.joint
-        let cbase = ctx.constraints!, trash = ctx.trash
+        let cbase = ctx.constraints!
+        let trash = (0..<pool.threadCount).map { ctx.trash(thread: $0) }
         let invH = ctx.invH, push = maxPushSpeed, block = def.blockSolve
         pool.runProgram(counts: counts, units: units) { [ops, bases] stage, r, thread in
             let base = bases[stage]
@@ -538,10 +539,10 @@ extension World {
                 for c in range {
                     ContactSolver.solve(cbase + c, states, invH: invH, useBias: bias, maxPushSpeed: push, block: block)
                 }
-            case .wide(.warmStart): kernels.warmStartWide(range, trash + Int32(thread))
-            case .wide(.solve): kernels.solveWide(range, trash + Int32(thread))
-            case .wide(.relax): kernels.relaxWide(range, trash + Int32(thread))
-            case .wide(.relaxAndStore): kernels.relaxAndStoreWide(range, trash + Int32(thread))
+            case .wide(.warmStart): kernels.warmStartWide(range, trash[thread])
+            case .wide(.solve): kernels.solveWide(range, trash[thread])
+            case .wide(.relax): kernels.relaxWide(range, trash[thread])
+            case .wide(.relaxAndStore): kernels.relaxAndStoreWide(range, trash[thread])
             }
         }
     }
@@ -553,7 +554,7 @@ extension World {
     /// converge on both points and cost nothing where e = 0.
     func applyRestitution(_ ctx: StepContext) {
         guard ctx.anyRestitution else { return }
-        let states = ctx.states, threshold = restitutionThreshold, trash = ctx.trash
+        let states = ctx.states, threshold = restitutionThreshold, trash = ctx.trash(thread: 0)
         let cbase = ctx.constraints!, wbase = ctx.wide!, xbase = ctx.wideExtras!
         for _ in 0..<4 {
             for c in 0..<ctx.overflowCount { ContactSolver.applyRestitution(cbase + c, states, threshold: threshold) }
