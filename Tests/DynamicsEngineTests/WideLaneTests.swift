@@ -131,6 +131,24 @@ import Testing
 
     /// The width is 4 or 8, and every field of a wide constraint is one lane vector, so padding a
     /// lane (`WideContact.padLane`) reaches every field at the right byte offset.
+    /// Each thread's trash record lies inside the reserved records and at least 128 bytes (a pair
+    /// of cache lines) from the dummy that static lanes read and from every other thread's: the
+    /// reason they are apart (`StepContext.trash(thread:)`).
+    @Test(arguments: [1, 2, 3, 16, 64])
+    func trashRecordsLieApart(threads: Int) {
+        let stride = MemoryLayout<BodyState>.stride
+        for awake in [0, 1, 7, 1_000] {
+            let records = [awake] + (0..<threads).map { StepContext.trashIndex(awake: awake, thread: $0) }
+            let reserved = StepContext.stateCount(awake: awake, threads: threads)
+            #expect(records.allSatisfy { $0 >= awake && $0 < reserved })
+            for i in records.indices {
+                for j in records.indices where j > i {
+                    #expect(abs(records[i] - records[j]) * stride >= 128)
+                }
+            }
+        }
+    }
+
     @Test func everyFieldIsOneLaneVector() {
         #expect(WideLane.count == 4 || WideLane.count == 8)
         #expect(World.contactLaneCount == WideLane.count)

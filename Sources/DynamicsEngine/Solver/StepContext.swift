@@ -36,7 +36,9 @@ struct StepContext {
     /// other. Why apart: every lane with a static body reads the dummy and writes a trash record,
     /// and records sharing a cache line (or the pair of lines a core fetches together) made each
     /// write by one thread a miss for the other thread's next read.
-    func trash(thread t: Int) -> Int32 { Int32(awakeCount + StepContext.trashSpacing * (t + 1)) }
+    func trash(thread t: Int) -> Int32 { Int32(StepContext.trashIndex(awake: awakeCount, thread: t)) }
+    /// `trash(thread:)` for a step of `awake` awake bodies.
+    static func trashIndex(awake: Int, thread t: Int) -> Int { awake + trashSpacing * (t + 1) }
     static let trashSpacing = 4
     /// Records to reserve: the awake bodies', the dummy's and `threads` trash records with their spacing.
     static func stateCount(awake: Int, threads: Int) -> Int { awake + trashSpacing * (threads + 1) }
@@ -87,7 +89,8 @@ extension World {
             contacts: contacts.base, contactSlots: contacts.count,
             joints: joints.base, jointSlots: joints.count,
             awakeCount: awakeCount,
-            states: scratch.states.reserve(count: StepContext.stateCount(awake: awakeCount, threads: pool.threadCount)),
+            states: scratch.states.reserve(
+                count: StepContext.stateCount(awake: awakeCount, threads: pool.threadCount)),
             sims: scratch.sims.reserve(count: awakeCount + 1))
     }
 }

@@ -15,7 +15,8 @@ extension World {
         let g = gravity
         let bp = ctx.bodies
         // the shared zero record of static bodies, and the threads' trash records
-        for k in awakeCount..<StepContext.stateCount(awake: awakeCount, threads: pool.threadCount) { states[k] = BodyState() }
+        let records = StepContext.stateCount(awake: awakeCount, threads: pool.threadCount)
+        for k in awakeCount..<records { states[k] = BodyState() }
         sims[awakeCount] = BodyStepData()
         sets.awake.withUnsafeBufferPointer { awakeBuffer in
             let awake = awakeBuffer.baseAddress!
