@@ -129,8 +129,6 @@ import Testing
         }
     }
 
-    /// The width is 4 or 8, and every field of a wide constraint is one lane vector, so padding a
-    /// lane (`WideContact.padLane`) reaches every field at the right byte offset.
     /// Each thread's trash record lies inside the reserved records and at least 128 bytes (a pair
     /// of cache lines) from the dummy that static lanes read and from every other thread's: the
     /// reason they are apart (`StepContext.trash(thread:)`).
@@ -149,6 +147,8 @@ import Testing
         }
     }
 
+    /// The width is 4 or 8, and every field of a wide constraint is one lane vector, so padding a
+    /// lane (`WideContact.padLane`) reaches every field at the right byte offset.
     @Test func everyFieldIsOneLaneVector() {
         #expect(WideLane.count == 4 || WideLane.count == 8)
         #expect(World.contactLaneCount == WideLane.count)
