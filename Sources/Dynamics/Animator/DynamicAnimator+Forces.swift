@@ -77,9 +77,20 @@ extension DynamicAnimator {
         invalidateSharedMotion()
     }
 
+    /// Gives the bodies the forces a field crowd holds for them (see `FieldCrowd.hold()`).
+    /// Called before anything else in the step touches the bodies' forces or runs code of the
+    /// app's: another force behaviour, a field with a crowd of its own or a block, a diagnostic
+    /// handler, a wake, and the engine step.
+    func storeFieldForces() {
+        guard let crowd = crowdHoldingForces else { return }
+        crowdHoldingForces = nil
+        crowd.storeForces(in: world)
+    }
+
     /// Drops every field's shared read of its items' motion (see `FieldCrowd`): the next field
     /// reads the engine again. For code that changes bodies' motion or sleep during the force pass.
     func invalidateSharedMotion() {
+        storeFieldForces()
         for behavior in flat {
             (behavior as? FieldBehavior)?.crowd?.invalidate()
         }

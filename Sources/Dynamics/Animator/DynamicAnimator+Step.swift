@@ -102,7 +102,12 @@ extension DynamicAnimator {
         if !running && world.hasAwakeDynamicBody { tickle() }
         let counts = running
         let forcesStart = ContinuousClock.now
-        for b in forceBehaviors { b.applyForces(in: self, dt: dt) }
+        for b in forceBehaviors {
+            // a field stores another crowd's held forces itself; anything else first needs them
+            if !(b is FieldBehavior) { storeFieldForces() }
+            b.applyForces(in: self, dt: dt)
+        }
+        storeFieldForces()
         let engineStart = ContinuousClock.now
         forceTime += engineStart - forcesStart
         world.step(dt: Float(dt), substeps: storedSubsteps)

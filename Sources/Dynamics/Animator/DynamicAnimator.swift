@@ -183,6 +183,9 @@ open class DynamicAnimator {
 
     /// Items in the world, in the order they joined.
     var records: [ItemRecord] = []
+    /// The field crowd whose fields' forces the bodies do not have yet, during the force pass (see
+    /// `FieldCrowd.hold()`); `storeFieldForces()` gives them.
+    var crowdHoldingForces: FieldCrowd?
     /// The write-back's list of moved bodies, kept between steps for its capacity.
     var movedBodyScratch: [MovedBody] = []
     /// What the write-back's first pass read to bring records into the cache, kept so the reads
@@ -522,6 +525,8 @@ open class DynamicAnimator {
     func report(_ diagnostic: DynamicsDiagnostic) {
         diagnostics.append(diagnostic)
         if diagnostics.count > 1000 { diagnostics.removeFirst(diagnostics.count - 1000) }
+        // the handler may read or change the world: the bodies have every force first
+        storeFieldForces()
         diagnosticHandler?(diagnostic)
     }
 

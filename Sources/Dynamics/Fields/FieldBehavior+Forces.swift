@@ -8,7 +8,10 @@ import Foundation
 // on the same items (`FieldCrowd`), and runs the law over four items at a time in SIMD lanes
 // (`FieldLaw+Lanes.swift`) with an allocation-free region test — no allocation, no retain, no
 // dictionary look-up, no existential or closure call per item (except the custom kind's block,
-// which is the point of that kind, and which gets a loop of its own). Laws that change the velocity in
+// which is the point of that kind, and which gets a loop of its own). The fields on one crowd add
+// their forces to columns the crowd holds, and the bodies get them in one store (`FieldCrowd.hold()`),
+// with the sleep timers a noise field keeps running: one pass over the engine's body records for
+// all the fields, where each field made one (and the noise field a second). Laws that change the velocity in
 // proportion to a power of itself (drag, magnetic) are applied as the exact solution over the
 // step, so they stay stable for any strength; position-dependent laws are sampled slightly ahead
 // (see `FieldLaw.lead`), and the two central conservative laws (radial gravity, electric) are
@@ -57,7 +60,9 @@ extension FieldBehavior {
     ///
     /// Reads the items' motion through the field's ``FieldCrowd`` — once per step for all the
     /// fields on the same items — and evaluates the law over four items at a time
-    /// (`FieldLaw+Lanes.swift`), bit for bit as `evaluate(_:from:in:)` does item by item.
+    /// (`FieldLaw+Lanes.swift`), bit for bit as it does item by item (`evaluatesInLanes` false,
+    /// which also gives each field a read of its own and applies its forces at once: the
+    /// reference the lanes and the held forces are tested against).
     func applyFieldForces(in animator: DynamicAnimator, dt: TimeInterval) {
         defer {
             if kind == .noise || kind == .turbulence {
@@ -67,6 +72,7 @@ extension FieldBehavior {
         }
         guard !bodies.isEmpty else { return }
         if let block = evaluationBlock {
+            animator.storeFieldForces()   // the block's forces go to the bodies directly
             // The block may change anything, the items' motion too.
             if applyCustomForces(block, in: animator, dt: dt) { animator.invalidateSharedMotion() }
             return
@@ -84,27 +90,57 @@ extension FieldBehavior {
             crowd = FieldCrowd(bodies: bodies)
             self.crowd = crowd
         }
+        // Another crowd's held forces may be for these bodies too: the read must see them.
+        if animator.crowdHoldingForces !== crowd { animator.storeFieldForces() }
         crowd.refresh(from: world)
-        if keepsItemsAwake && wakeItemsInRegion(crowd, world) {
+        // Held by the crowd when its fields share it: the forces are stored once for all of them
+        // (see `FieldCrowd.hold()`), and so are the sleep timers this field keeps running — unless
+        // an item might sleep, which only the separate pass wakes.
+        let holds = crowd === self.crowd && crowd.canHoldForces
+        let restarts = keepsItemsAwake && holds && !world.hasSleepingBody
+        if keepsItemsAwake && !restarts && wakeItemsInRegion(crowd, world, animator) {
             // Woken items (and their islands, maybe in other crowds) take forces now: read again.
             animator.invalidateSharedMotion()
             crowd.refresh(from: world)
         }
+        if holds {
+            let held = crowd.hold()
+            animator.crowdHoldingForces = crowd
+            let writer = ForceWriter(forces: nil, held: held, restarts: restarts)
+            guard evaluate(law, from: crowd, in: world, writer) else { return }
+            // Reported after the forces are in: a diagnostic handler may change the world (and the
+            // report stores the held forces before it calls one).
+            for k in records.indices where held.rejected[k] {
+                held.rejected[k] = false
+                reportRejected(records[k], in: animator)
+            }
+            animator.invalidateSharedMotion()
+            return
+        }
         var forces: [Vec2] = []
         swap(&forces, &forceScratch)
         defer { swap(&forces, &forceScratch) }
-        evaluate(law, from: crowd, in: world, into: &forces)
-        crowd.applyForces(forces, in: world)
-        // Reported after the forces are in: a diagnostic handler may change the world.
-        var reported = false
-        for k in forces.indices where !(forces[k].x.isFinite && forces[k].y.isFinite) {
-            let message = "FieldBehavior (\(kind)): a non-finite or too large acceleration of the "
-                + "\(itemLabel(records[k].item)) was ignored for the steps where that happens."
-            guard animator.rememberReported(message) else { continue }
-            animator.report(.nonFiniteForce(item: records[k].id), message)
-            reported = true
+        let n = crowd.bodies.count
+        forces.removeAll(keepingCapacity: true)
+        forces.append(contentsOf: repeatElement(.zero, count: n))
+        let found = forces.withUnsafeMutableBufferPointer {
+            evaluate(law, from: crowd, in: world, ForceWriter(forces: $0.baseAddress!, held: nil, restarts: false))
         }
-        if reported { animator.invalidateSharedMotion() }
+        crowd.applyForces(forces, in: world)
+        guard found else { return }
+        // Reported after the forces are in: a diagnostic handler may change the world.
+        for k in forces.indices where !(forces[k].x.isFinite && forces[k].y.isFinite) {
+            reportRejected(records[k], in: animator)
+        }
+        animator.invalidateSharedMotion()
+    }
+
+    /// Reports (once) that the field's force on `record`'s item was not finite or too large.
+    private func reportRejected(_ record: ItemRecord, in animator: DynamicAnimator) {
+        let message = "FieldBehavior (\(kind)): a non-finite or too large acceleration of the "
+            + "\(itemLabel(record.item)) was ignored for the steps where that happens."
+        guard animator.rememberReported(message) else { return }
+        animator.report(.nonFiniteForce(item: record.id), message)
     }
 
     /// Keeps every item in the field's region from falling asleep while it acts, and wakes the
@@ -114,7 +150,7 @@ extension FieldBehavior {
     /// One pass: the engine's wake call on an awake body only restarts its sleep timer, so waking
     /// the sleepers before the forces and restarting the others' timers after them (as this did in
     /// two passes) leaves the world as this does.
-    private func wakeItemsInRegion(_ crowd: FieldCrowd, _ world: World) -> Bool {
+    private func wakeItemsInRegion(_ crowd: FieldCrowd, _ world: World, _ animator: DynamicAnimator) -> Bool {
         let test = RegionLanes(regionIsInfinite ? .infinite : storedRegion)
         let px = Double(storedPosition.x), py = Double(storedPosition.y)
         let x = crowd.x, y = crowd.y
@@ -151,21 +187,21 @@ extension FieldBehavior {
             }
         }
         guard sleepers.contains(true) else { return false }
+        animator.storeFieldForces()   // waking changes the awake list the store checks
         return world.keepAwake(crowd.bodies, where: inside)
     }
 
-    /// Fills `forces` with the field's force (mass·pt/s²) on each of the crowd's items: zero where
-    /// there is none (asleep, anchored, outside the region, or a zero acceleration), NaN where the
-    /// acceleration is not finite or above `FieldLaw.accelerationLimit` (the engine skips those;
-    /// the caller reports them).
+    /// Gives `writer` the field's force (mass·pt/s²) on each of the crowd's items that takes one
+    /// (awake, not anchored, inside the region, a non-zero acceleration), or flags the item where
+    /// the acceleration is not finite or above `FieldLaw.accelerationLimit` (the engine skips
+    /// those; the caller reports them). With `writer.restarts`, flags every item inside the region
+    /// for its sleep timer to restart. Returns whether an item was flagged as rejected.
     ///
     /// The items are split over the world's threads, each item's force from its own motion alone
     /// (the law, the region and the columns are values, only read), so every thread count gives
     /// the same forces; within a range, four items at a time, then the rest one by one.
-    func evaluate(_ law: FieldLaw, from crowd: FieldCrowd, in world: World, into forces: inout [Vec2]) {
+    func evaluate(_ law: FieldLaw, from crowd: FieldCrowd, in world: World, _ writer: ForceWriter) -> Bool {
         let n = crowd.bodies.count
-        forces.removeAll(keepingCapacity: true)
-        forces.append(contentsOf: repeatElement(.zero, count: n))
         let test = RegionLanes(regionIsInfinite ? .infinite : storedRegion)
         let px = Double(storedPosition.x), py = Double(storedPosition.y)
         let limit = FieldLaw.accelerationLimit * FieldLaw.accelerationLimit
@@ -173,25 +209,35 @@ extension FieldBehavior {
         let charges = usesCharge ? self.charges.map { Double($0) } : []
         let x = crowd.x, y = crowd.y, vx = crowd.vx, vy = crowd.vy, mass = crowd.mass
         let lanes = evaluatesInLanes
+        let minimum = FieldLaw.itemsPerThread
+        // One flag a range, at its start's index over `minimum`: the ranges are `minimum` items
+        // long at least, so no two share one.
+        var found = [Bool](repeating: false, count: n / minimum + 1)
         x.withUnsafeBufferPointer { x in y.withUnsafeBufferPointer { y in
         vx.withUnsafeBufferPointer { vx in vy.withUnsafeBufferPointer { vy in
         mass.withUnsafeBufferPointer { mass in charges.withUnsafeBufferPointer { charges in
-        forces.withUnsafeMutableBufferPointer { forces in
+        found.withUnsafeMutableBufferPointer { found in
             let columns = FieldColumns(x: x.baseAddress!, y: y.baseAddress!,
                                        vx: vx.baseAddress!, vy: vy.baseAddress!,
                                        mass: mass.baseAddress!, charge: charges.baseAddress)
-            let fp = forces.baseAddress!
-            world.forEachRangeBetweenSteps(n, minimum: FieldLaw.itemsPerThread) { range in
+            let flags = found.baseAddress!
+            world.forEachRangeBetweenSteps(n, minimum: minimum) { range in
                 var memo = CoreRadiusMemo()
+                var rejected = false
                 var k = range.lowerBound
                 let width = FieldLanes.scalarCount
                 while lanes && k + width <= range.upperBound {
                     defer { k += width }
                     let m = columns.lanes(columns.mass, k)
                     var active = m .> 0
-                    guard any(active) else { continue }
+                    // the timers of every item inside, as `wakeItemsInRegion` restarts them
+                    guard writer.restarts || any(active) else { continue }
                     let rx = columns.lanes(columns.x, k) - px, ry = columns.lanes(columns.y, k) - py
-                    active .&= test.contains(rx, ry)
+                    let inside = test.contains(rx, ry)
+                    if writer.restarts {
+                        for lane in 0..<width where inside[lane] { writer.held!.restart[k + lane] = true }
+                    }
+                    active .&= inside
                     guard any(active) else { continue }
                     let q = usesCharge ? columns.lanes(columns.charge!, k) : .zero
                     let vx = columns.lanes(columns.vx, k), vy = columns.lanes(columns.vy, k)
@@ -200,25 +246,29 @@ extension FieldBehavior {
                     guard any(acts) else { continue }
                     let fits = ax * ax + ay * ay .<= limit
                     for lane in 0..<width where acts[lane] {
-                        fp[k + lane] = fits[lane]
-                            ? Vec2(Float(m[lane] * ax[lane]), Float(m[lane] * ay[lane])) : Vec2(.nan, .nan)
+                        let f = Vec2(Float(m[lane] * ax[lane]), Float(m[lane] * ay[lane]))
+                        rejected = writer.put(k + lane, f, fits: fits[lane]) || rejected
                     }
                 }
                 for k in k..<range.upperBound {
                     let m = columns.mass[k]
-                    guard m > 0 else { continue }
+                    guard writer.restarts || m > 0 else { continue }
                     let rx = columns.x[k] - px, ry = columns.y[k] - py
-                    guard test.contains(rx, ry) else { continue }
+                    let inside = test.contains(rx, ry)
+                    if writer.restarts && inside { writer.held!.restart[k] = true }
+                    guard m > 0, inside else { continue }
                     let q = usesCharge ? columns.charge![k] : 0
                     let (ax, ay) = law.acceleration(rx: rx, ry: ry, vx: columns.vx[k], vy: columns.vy[k],
                                                     mass: m, charge: q)
                     guard ax != 0 || ay != 0 else { continue }
-                    guard ax * ax + ay * ay <= limit else { fp[k] = Vec2(.nan, .nan); continue }
-                    fp[k] = Vec2(Float(m * ax), Float(m * ay))
+                    let f = Vec2(Float(m * ax), Float(m * ay))
+                    rejected = writer.put(k, f, fits: ax * ax + ay * ay <= limit) || rejected
                 }
+                if rejected { flags[range.lowerBound / minimum] = true }
             }
         }
         }}}}}}
+        return found.contains(true)
     }
 
     /// The custom kind's loop: the block is called with the item's state in the animator's space
@@ -556,5 +606,26 @@ struct FieldLaw {
         case .custom:
             return (0, 0)
         }
+    }
+}
+
+/// Where a field's evaluation puts each item's force: a per-item array (zero-filled by the caller)
+/// that the caller applies, or the crowd's held columns (`FieldCrowd.hold()`).
+struct ForceWriter {
+    let forces: UnsafeMutablePointer<Vec2>?
+    let held: HeldColumns?
+    /// Whether the evaluation flags the items inside the region for their sleep timers to restart
+    /// (in `held`).
+    let restarts: Bool
+
+    /// Puts item `k`'s force `f`, whose acceleration `fits` under the limit; returns whether it
+    /// was rejected (not finite, or too large: NaN in the array, a flag in the columns).
+    @inline(__always)
+    func put(_ k: Int, _ f: Vec2, fits: Bool) -> Bool {
+        if let forces {
+            forces[k] = fits ? f : Vec2(.nan, .nan)
+            return !(fits && f.isFinite)
+        }
+        return held!.add(k, f, fits: fits)
     }
 }

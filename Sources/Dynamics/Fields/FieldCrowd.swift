@@ -31,6 +31,10 @@ final class FieldCrowd {
     private(set) var x: [Double] = [], y: [Double] = []
     private(set) var vx: [Double] = [], vy: [Double] = []
     private(set) var mass: [Double] = []
+    /// What the fields sharing the read give the bodies, held for one store (see `hold()`).
+    private var held: HeldColumns?
+    /// Whether `held` has forces or timer restarts the bodies do not have yet.
+    private(set) var holdsForces = false
     /// Whether no body appears twice, so that ranges of the bodies may take their forces on
     /// several threads at once (`applyForces`). Distinct items have distinct bodies; checked once.
     private(set) lazy var bodiesAreDistinct: Bool = {
@@ -47,8 +51,14 @@ final class FieldCrowd {
         self.bodies = bodies
     }
 
-    /// Drops the read: the next field to use the crowd reads the engine again.
-    func invalidate() { stamp = nil }
+    deinit { held?.deallocate() }
+
+    /// Drops the read: the next field to use the crowd reads the engine again. The forces it holds
+    /// must have been stored (`storeForces`).
+    func invalidate() {
+        assert(!holdsForces, "FieldCrowd: a read dropped with forces the bodies do not have yet")
+        stamp = nil
+    }
 
     /// Makes the columns hold the bodies' motion in `world` now: reads them unless this force pass
     /// has read them already (and nothing has dropped the read since).
@@ -60,10 +70,14 @@ final class FieldCrowd {
             #endif
             return
         }
+        // Forces held from before would be lost by the read (the animator stores them first).
+        if holdsForces { storeForces(in: world) }
         let n = bodies.count
         if x.count != n {
             x = Array(repeating: 0, count: n); y = x; vx = x; vy = x; mass = x
         }
+        if held == nil { held = HeldColumns(count: n) }
+        let held = held!
         // Straight into the columns, in ranges on the world's threads (each writes its own rows).
         bodies.withUnsafeBufferPointer { ids in
             x.withUnsafeMutableBufferPointer { x in
@@ -74,7 +88,8 @@ final class FieldCrowd {
                                 let px = x.baseAddress!, py = y.baseAddress!, pvx = vx.baseAddress!
                                 let pvy = vy.baseAddress!, pm = mass.baseAddress!
                                 world.forEachRangeBetweenSteps(n, minimum: Self.itemsPerThread) { range in
-                                    world.readMotion(of: ids, range, x: px, y: py, vx: pvx, vy: pvy, mass: pm)
+                                    world.readMotion(of: ids, range, x: px, y: py, vx: pvx, vy: pvy, mass: pm,
+                                                     fx: held.fx, fy: held.fy)
                                 }
                             }
                         }
@@ -112,6 +127,34 @@ final class FieldCrowd {
         }
     }
 
+    /// Whether the crowd can hold its fields' forces for one store (`hold()`): when no body
+    /// appears twice (two entries of one body would each start from its force and overwrite the
+    /// other's).
+    var canHoldForces: Bool { bodiesAreDistinct }
+
+    /// The columns a field adds its forces to (and flags the sleep timers to restart in), which
+    /// `storeForces` then gives the bodies, once for all the fields that share this read. Needs a
+    /// read of this force pass and `canHoldForces`.
+    func hold() -> HeldColumns {
+        precondition(canHoldForces && stamp != nil, "FieldCrowd.hold: no read to add to")
+        holdsForces = true
+        return held!
+    }
+
+    /// Gives the bodies the forces the crowd holds and restarts the flagged sleep timers (see
+    /// `hold()`), in ranges on the world's threads; then drops the read: what comes next (another
+    /// behaviour) may add to the bodies' forces, which the held ones would no longer include.
+    func storeForces(in world: World) {
+        guard holdsForces, let held else { return }
+        holdsForces = false
+        stamp = nil
+        bodies.withUnsafeBufferPointer { ids in
+            inRanges(ids.count, of: world) {
+                world.storeForces(of: ids, fx: held.fx, fy: held.fy, restartingTimers: held.restart, $0)
+            }
+        }
+    }
+
     /// Runs `body` over ranges covering `0..<count` (the crowd's items, or parts of them): on the
     /// world's threads (`minimum` at least each) when no body appears twice, so that each range
     /// writes only its own bodies; else as one range on this thread.
@@ -131,5 +174,44 @@ final class FieldCrowd {
             if let crowd = field.crowd, crowd.bodies == bodies { return crowd }
         }
         return FieldCrowd(bodies: bodies)
+    }
+}
+
+/// The forces (mass·pt/s²) a crowd holds for its bodies, with flags, one entry per item (see
+/// `FieldCrowd.hold()`). Each force starts as the body's own when the crowd read it, and the fields
+/// sharing the read add theirs in turn, in the engine's single precision and in the fields'
+/// order: so the bodies end with the very forces that adding each field's in turn gave them, for
+/// one pass over the engine's scattered body records where each field made one.
+struct HeldColumns {
+    let fx: UnsafeMutablePointer<Float>, fy: UnsafeMutablePointer<Float>
+    /// Items whose body's sleep timer the store restarts (a field that keeps its items awake); the
+    /// store clears them.
+    let restart: UnsafeMutablePointer<Bool>
+    /// Items whose force from the field being evaluated came out non-finite or too large: the
+    /// field reports and clears them.
+    let rejected: UnsafeMutablePointer<Bool>
+
+    init(count: Int) {
+        let n = max(count, 1)
+        fx = .allocate(capacity: n); fx.initialize(repeating: 0, count: n)
+        fy = .allocate(capacity: n); fy.initialize(repeating: 0, count: n)
+        restart = .allocate(capacity: n); restart.initialize(repeating: false, count: n)
+        rejected = .allocate(capacity: n); rejected.initialize(repeating: false, count: n)
+    }
+
+    func deallocate() {
+        fx.deallocate(); fy.deallocate(); restart.deallocate(); rejected.deallocate()
+    }
+
+    /// Adds force `f` of item `k`, as the engine adds a force to a body: a zero one changes
+    /// nothing; a non-finite one (or one whose acceleration is out of `fits`) is not added, and
+    /// flagged for the report. Returns whether it was flagged.
+    @inline(__always)
+    func add(_ k: Int, _ f: Vec2, fits: Bool) -> Bool {
+        guard fits, f.isFinite else { rejected[k] = true; return true }
+        guard f.x != 0 || f.y != 0 else { return false }
+        fx[k] += f.x
+        fy[k] += f.y
+        return false
     }
 }

@@ -137,13 +137,15 @@ extension World {
     package func readMotion(
         of ids: UnsafeBufferPointer<BodyID>, _ range: Range<Int>,
         x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>,
-        vx: UnsafeMutablePointer<Double>, vy: UnsafeMutablePointer<Double>, mass: UnsafeMutablePointer<Double>
+        vx: UnsafeMutablePointer<Double>, vy: UnsafeMutablePointer<Double>, mass: UnsafeMutablePointer<Double>,
+        fx: UnsafeMutablePointer<Float>? = nil, fy: UnsafeMutablePointer<Float>? = nil
     ) {
         let bp = bodies.base
         for k in range {
             let id = ids[k]
             guard isValid(id) else {
                 x[k] = 0; y[k] = 0; vx[k] = 0; vy[k] = 0; mass[k] = 0
+                fx?[k] = 0; fy?[k] = 0
                 continue
             }
             let b = bp + Int(id.index)
@@ -152,6 +154,30 @@ extension World {
             x[k] = Double(p.x); y[k] = Double(p.y)
             vx[k] = Double(v.x); vy[k] = Double(v.y)
             mass[k] = Double(movable ? b.pointee.mass : 0)
+            // the force lies on the same cache line as the velocity and the mass
+            fx?[k] = b.pointee.force.x; fy?[k] = b.pointee.force.y
+        }
+    }
+
+    /// Sets the force (mass·pt/s²) of each body of `ids[range]` that is awake and dynamic to
+    /// (`fx[k]`, `fy[k]`), and restarts its sleep timer where `restart[k]` (clearing the flag): the
+    /// forces a crowd read with ``readMotion(of:_:x:y:vx:vy:mass:fx:fy:)`` and added to since, and
+    /// the timers its fields keep running, written once for several fields. A non-finite pair, an
+    /// invalid id and a body asleep or not dynamic are skipped. When no body appears twice in
+    /// `ids`, several ranges may be stored at once on several threads.
+    package func storeForces(of ids: UnsafeBufferPointer<BodyID>, fx: UnsafePointer<Float>, fy: UnsafePointer<Float>,
+                             restartingTimers restart: UnsafeMutablePointer<Bool>, _ range: Range<Int>) {
+        let bp = bodies.base
+        for k in range {
+            let timer = restart[k]
+            if timer { restart[k] = false }
+            let id = ids[k]
+            guard isValid(id) else { continue }
+            let b = bp + Int(id.index)
+            guard b.pointee.type == .dynamic, b.pointee.awakeIndex >= 0 else { continue }
+            if timer { b.pointee.sleepTime = 0 }
+            let f = Vec2(fx[k], fy[k])
+            if f.isFinite { b.pointee.force = f }
         }
     }
 

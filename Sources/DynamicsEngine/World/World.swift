@@ -147,6 +147,8 @@ package final class World {
     /// Whether any dynamic body is awake: `awakeBodyCount > 0`, stopping at the first (the
     /// animator asks twice a step).
     package var hasAwakeDynamicBody: Bool { sets.awake.contains { bodies[Int($0)].type == .dynamic } }
+    /// Whether any body sleeps (in a sleep island). O(1).
+    package var hasSleepingBody: Bool { sets.sleepIslands.count > sets.freeSleepIslands.count }
     package var cellSize: Float { broadPhase.grid.cellSize }
     /// The lengths of the body, shape, contact and joint arrays, free slots included: what the
     /// world holds in memory (soak tests check that it stops growing).
