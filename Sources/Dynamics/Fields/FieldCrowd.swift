@@ -86,10 +86,10 @@ final class FieldCrowd {
                         vy.withUnsafeMutableBufferPointer { vy in
                             mass.withUnsafeMutableBufferPointer { mass in
                                 let px = x.baseAddress!, py = y.baseAddress!, pvx = vx.baseAddress!
-                                let pvy = vy.baseAddress!, pm = mass.baseAddress!
+                                let pvy = vy.baseAddress!, pm = mass.baseAddress!, fx = held.fx, fy = held.fy
                                 world.forEachRangeBetweenSteps(n, minimum: Self.itemsPerThread) { range in
-                                    world.readMotion(of: ids, range, x: px, y: py, vx: pvx, vy: pvy, mass: pm,
-                                                     fx: held.fx, fy: held.fy)
+                                    world.readMotion(
+                                        of: ids, range, x: px, y: py, vx: pvx, vy: pvy, mass: pm, fx: fx, fy: fy)
                                 }
                             }
                         }

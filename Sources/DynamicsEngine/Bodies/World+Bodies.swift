@@ -165,8 +165,10 @@ extension World {
     /// the timers its fields keep running, written once for several fields. A non-finite pair, an
     /// invalid id and a body asleep or not dynamic are skipped. When no body appears twice in
     /// `ids`, several ranges may be stored at once on several threads.
-    package func storeForces(of ids: UnsafeBufferPointer<BodyID>, fx: UnsafePointer<Float>, fy: UnsafePointer<Float>,
-                             restartingTimers restart: UnsafeMutablePointer<Bool>, _ range: Range<Int>) {
+    package func storeForces(
+        of ids: UnsafeBufferPointer<BodyID>, fx: UnsafePointer<Float>, fy: UnsafePointer<Float>,
+        restartingTimers restart: UnsafeMutablePointer<Bool>, _ range: Range<Int>
+    ) {
         let bp = bodies.base
         for k in range {
             let timer = restart[k]
