@@ -110,11 +110,12 @@ extension FieldBehavior {
             guard evaluate(law, from: crowd, in: world, writer) else { return }
             // Reported after the forces are in: a diagnostic handler may change the world (and the
             // report stores the held forces before it calls one).
+            var reported = false
             for k in records.indices where held.rejected[k] {
                 held.rejected[k] = false
-                reportRejected(records[k], in: animator)
+                reported = reportRejected(records[k], in: animator) || reported
             }
-            animator.invalidateSharedMotion()
+            if reported { animator.invalidateSharedMotion() }
             return
         }
         var forces: [Vec2] = []
@@ -129,18 +130,21 @@ extension FieldBehavior {
         crowd.applyForces(forces, in: world)
         guard found else { return }
         // Reported after the forces are in: a diagnostic handler may change the world.
+        var reported = false
         for k in forces.indices where !(forces[k].x.isFinite && forces[k].y.isFinite) {
-            reportRejected(records[k], in: animator)
+            reported = reportRejected(records[k], in: animator) || reported
         }
-        animator.invalidateSharedMotion()
+        if reported { animator.invalidateSharedMotion() }
     }
 
-    /// Reports (once) that the field's force on `record`'s item was not finite or too large.
-    private func reportRejected(_ record: ItemRecord, in animator: DynamicAnimator) {
+    /// Reports (once) that the field's force on `record`'s item was not finite or too large;
+    /// returns whether it did (the diagnostic handler, which may change the items' motion, ran).
+    private func reportRejected(_ record: ItemRecord, in animator: DynamicAnimator) -> Bool {
         let message = "FieldBehavior (\(kind)): a non-finite or too large acceleration of the "
             + "\(itemLabel(record.item)) was ignored for the steps where that happens."
-        guard animator.rememberReported(message) else { return }
+        guard animator.rememberReported(message) else { return false }
         animator.report(.nonFiniteForce(item: record.id), message)
+        return true
     }
 
     /// Keeps every item in the field's region from falling asleep while it acts, and wakes the
