@@ -34,7 +34,7 @@ final class FieldCrowd {
     /// What the fields sharing the read give the bodies, held for one store (see `hold()`).
     private var held: HeldColumns?
     /// Whether `held` has forces or timer restarts the bodies do not have yet.
-    private(set) var holdsForces = false
+    private var holdsForces = false
     /// Whether no body appears twice, so that ranges of the bodies may take their forces on
     /// several threads at once (`applyForces`). Distinct items have distinct bodies; checked once.
     private(set) lazy var bodiesAreDistinct: Bool = {
