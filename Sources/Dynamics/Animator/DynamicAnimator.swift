@@ -400,7 +400,9 @@ open class DynamicAnimator {
         d.gravity = .zero
         d.lengthUnitsPerMeter = Float(UIKitUnits.pointsPerMetre)
         if DebugSwitches.validatesWorlds { d.validate = true }
-        return World(def: d)
+        let world = World(def: d)
+        world.recordsMovedBodies = true   // the write-back reads them after every step
+        return world
     }
 
     // MARK: Behaviours

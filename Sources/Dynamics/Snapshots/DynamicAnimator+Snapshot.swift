@@ -216,6 +216,7 @@ extension DynamicAnimator {
 
         // The world, into a fresh engine world: the animator's own is untouched until the end.
         let newWorld = World(def: world.def)
+        newWorld.recordsMovedBodies = world.recordsMovedBodies
         do {
             try newWorld.restore(snapshot.world)
         } catch {

@@ -25,14 +25,50 @@ extension World {
     /// Replaces the contents of `out` with the bodies the last step moved (every body awake while it
     /// ran, kinematic ones too), in the order it solved them: what a renderer writes back, without
     /// visiting the bodies that slept. Empty before the first step and after a step that did not run.
+    ///
+    /// When the steps record the poses (`recordsMovedBodies`) and nothing moved or destroyed a body
+    /// since, this copies the step's record; else it reads the bodies.
     package func collectMovedBodies(into out: inout [MovedBody]) {
         out.removeAll(keepingCapacity: true)
+        if moves.isCurrent {
+            out.append(contentsOf: UnsafeBufferPointer(start: moves.poses.pointer, count: moves.count))
+            assert(matchesMovedBodies(out), "the step's record of the moved bodies differs from the bodies")
+            return
+        }
+        readMovedBodies(into: &out)
+    }
+
+    /// `collectMovedBodies(into:)` from the bodies themselves.
+    private func readMovedBodies(into out: inout [MovedBody]) {
         out.reserveCapacity(sets.moved.count)
         let base = bodies.base
         for bi in sets.moved where Int(bi) < bodies.count {
             let b = base[Int(bi)]
             guard b.isAlive else { continue }   // destroyed since the step
             out.append(MovedBody(userData: b.userData, transform: b.transform))
+        }
+    }
+
+    /// Whether `list` is what the bodies say the last step moved, bit for bit (debug checks).
+    private func matchesMovedBodies(_ list: [MovedBody]) -> Bool {
+        var read: [MovedBody] = []
+        readMovedBodies(into: &read)
+        return read.count == list.count && zip(read, list).allSatisfy { a, b in
+            a.userData == b.userData && a.transform.p.x.bitPattern == b.transform.p.x.bitPattern
+                && a.transform.p.y.bitPattern == b.transform.p.y.bitPattern
+                && a.transform.q.c.bitPattern == b.transform.q.c.bitPattern
+                && a.transform.q.s.bitPattern == b.transform.q.s.bitPattern
+        }
+    }
+
+    /// Whether each step records the poses of the bodies it moves as it finalises them, for
+    /// `collectMovedBodies(into:)` to copy. Default false; the animator's world sets it (its
+    /// write-back reads them after every step).
+    package var recordsMovedBodies: Bool {
+        get { moves.isRecording }
+        set {
+            moves.isRecording = newValue
+            moves.isCurrent = false
         }
     }
 
@@ -51,6 +87,7 @@ extension World {
     /// Teleports the origin (pt) and rotation (rad). Non-finite input is ignored.
     package func setTransform(_ id: BodyID, position: Vec2, angle: Float) {
         guard isValid(id), position.isFinite, angle.isFinite else { return }
+        moves.isCurrent = false
         let bi = Int(id.index)
         var b = bodies[bi]
         b.transform = Transform(p: position, q: Rot(angle: angle))

@@ -5,6 +5,7 @@ extension World {
     // MARK: Bodies
 
     package func createBody(_ d: BodyDef) -> BodyID {
+        moves.isCurrent = false   // it may take the slot of a body the last step moved
         var b = Body()
         let pos = d.position.isFinite ? d.position : .zero
         let angle = d.angle.isFinite ? d.angle : 0
@@ -35,6 +36,7 @@ extension World {
 
     package func destroyBody(_ id: BodyID) {
         guard isValid(id) else { return }
+        moves.isCurrent = false
         let bi = Int(id.index)
         wake(bodyIndex: id.index)
         // joints

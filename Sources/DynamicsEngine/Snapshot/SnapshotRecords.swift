@@ -261,6 +261,7 @@ extension World {
         "linearSlop": "derived from def", "speculativeDistance": "derived from def", "aabbMargin": "derived from def",
         "maxPushSpeed": "derived from def", "restitutionThreshold": "derived from def", "maxLinearSpeed": "derived from def",
         "sleepThreshold": "derived from def", "massPerAreaScale": "derived from def",
+        "moves": "the last step's output, marked stale on restore; recording it is a switch of the world's holder",
         "beginEvents": "the last step's events: cleared on restore", "endEvents": "the last step's events: cleared on restore",
         "validationErrors": "diagnostics of the last step",
         "lastColorCounts": "statistics of the last step",

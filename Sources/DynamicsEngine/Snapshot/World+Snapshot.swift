@@ -359,6 +359,7 @@ extension World {
         rebuildContactKeys()
         beginEvents = []
         sets.moved = []
+        moves.isCurrent = false
         endEvents = []
     }
 }

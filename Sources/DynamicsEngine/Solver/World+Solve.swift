@@ -616,6 +616,8 @@ extension World {
         // travel past which a body is swept besides half its inner size (`WorldDef.sweepPastSpeculativeReach`)
         let reach: Float = def.sweepPastSpeculativeReach ? speculativeDistance : .infinity
         let bp = ctx.bodies
+        // the moved bodies' poses, when recorded (`MovedPoses`): body k's at k
+        let poses = moves.isRecording ? moves.poses.reserve(count: max(1, awakeCount)) : nil
         // In parallel: each body writes only its own record, and each chunk lists its fast bodies,
         // joined in chunk order (ascending, whatever the chunks).
         let chunks = pool.maximumChunks
@@ -629,6 +631,12 @@ extension World {
                 for k in r {
                     let bi = Int(awake[k])
                     let b = bp + bi
+                    // whichever way the body leaves this iteration, with its pose as it ends
+                    defer {
+                        if let poses {
+                            poses[k] = MovedBody(userData: b.pointee.userData, transform: b.pointee.transform)
+                        }
+                    }
                     let st = states[k]
                     let v = st.v, w = st.w
                     if !v.isFinite || !w.isFinite {
@@ -666,6 +674,17 @@ extension World {
         var fastBodies: [Int32] = []
         for c in 0..<chunks { fastBodies.append(contentsOf: fastLists[c]) }
         return fastBodies
+    }
+
+    /// Brings the recorded poses of `fast` (`MovedPoses`) up to date after continuous collision
+    /// moved some of them back along their paths; `fast` are awake bodies, at their awake indices.
+    func recordMovedPoses(of fast: [Int32]) {
+        guard moves.isRecording else { return }
+        let poses = moves.poses.pointer, bp = bodies.base
+        for bi in fast {
+            let b = bp[Int(bi)]
+            poses[Int(b.awakeIndex)].transform = b.transform
+        }
     }
 
     /// The awake bodies' shape boxes, after continuous collision settled their poses. Fat boxes grow

@@ -8,6 +8,7 @@ extension World {
         beginEvents.removeAll(keepingCapacity: true)
         endEvents.removeAll(keepingCapacity: true)
         sets.moved.removeAll()
+        moves.isCurrent = false
         guard dt > 0, dt.isFinite else { return }
         let n = max(1, min(substeps, 64))
         pool.beginStep()
@@ -33,10 +34,14 @@ extension World {
         if !fast.isEmpty {
             solveContinuous(fast, dt: dt)               // fast bodies stop at their first hit
             if def.sweepBulletsAgainstBodies { solveBullets(fast, dt: dt) }   // the fastest, at other bodies too
+            recordMovedPoses(of: fast)                  // the poses the sweeps changed
         }
         profile.continuous = timer.lap()
         updateShapeBoxes(ctx)
         sets.moved = sets.awake                         // shares the buffer until sleep changes it
+        moves.count = ctx.awakeCount
+        // (a list that changed since the bodies were finalised is read from the bodies instead)
+        moves.isCurrent = moves.isRecording && sets.awake.count == ctx.awakeCount
         profile.finalize += timer.lap()
         if def.enableSleep { updateSleep(dt: dt) }      // resting islands fall asleep
         clearAppliedForces()                            // the step's forces are spent

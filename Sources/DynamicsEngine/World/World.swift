@@ -44,6 +44,9 @@ package final class World {
 
     /// The awake list and the sleeping islands.
     var sets = BodySets()
+    /// The last step's moved bodies with their poses, when the world's holder has the steps
+    /// record them (`recordsMovedBodies`): see `collectMovedBodies(into:)`.
+    let moves = MovedPoses()
 
     /// The pair table, the grids, the proxy lists and what tells them that shapes changed.
     var broadPhase = BroadPhase()
