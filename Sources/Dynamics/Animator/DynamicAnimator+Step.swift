@@ -183,9 +183,11 @@ extension DynamicAnimator {
     /// On two threads or more, the items that nothing can see being written — a
     /// ``BasicDynamicItem`` on its own, whose `center` and `transform` no subclass can override —
     /// are written on the world's threads, in parts of `writeBackPart` items, when the step ran no
-    /// presentation bookkeeping (which lists the moved items in order); every other item (an
-    /// item of the app's own class, a group and its members) is written afterwards, on this thread,
-    /// in the same order as before among themselves.
+    /// presentation bookkeeping (which lists the moved items in order, and whose pass over them
+    /// afterwards runs on this thread: split, the write-back left their records and items in the
+    /// other core's cache, 1.10× the time; docs/THREADING.md); every other item (an item of the
+    /// app's own class, a group and its members) is written afterwards, on this thread, in the
+    /// same order as before among themselves.
     private func writeBack() {
         world.collectMovedBodies(into: &movedBodyScratch)
         let moved = movedBodyScratch

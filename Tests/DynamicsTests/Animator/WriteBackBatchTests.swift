@@ -173,33 +173,8 @@ import Testing
     /// transforms, bit for bit, on two threads as on one, and the logging items are written in
     /// the same order.
     @Test func twoThreadsWriteEveryItemAsOneThreadDoes() {
-        func scene(threads: Int) -> (DynamicAnimator, [any DynamicItem], Log) {
-            let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 1024, height: 768),
-                                           workerCount: threads)
-            let log = Log()
-            var items: [any DynamicItem] = [], members: [any DynamicItem] = []
-            for k in 0..<2_600 {
-                let center = CGPoint(x: 10 + 19.5 * Double(k % 52), y: 10 + 15 * Double(k / 52))
-                let size = CGSize(width: 6 + Double(k % 3), height: 5)
-                if k % 7 == 3 {
-                    items.append(LoggingItem(id: k, center: center, size: size, log: log))
-                } else if k % 13 == 5 {
-                    let pair = [BasicDynamicItem(center: center, size: size),
-                                BasicDynamicItem(center: CGPoint(x: center.x + 8, y: center.y), size: size)]
-                    members += pair
-                    items.append(DynamicItemGroup(items: pair))
-                } else {
-                    items.append(BasicDynamicItem(center: center, size: size))
-                }
-            }
-            let spin = DynamicItemBehavior(items: items)
-            for (k, item) in items.enumerated() { spin.addAngularVelocity(CGFloat(k % 5) - 2, for: item) }
-            animator.addBehavior(GravityBehavior(items: items))
-            animator.addBehavior(spin)
-            return (animator, items + members, log)
-        }
-        let (one, oneItems, oneLog) = scene(threads: 1)
-        let (two, twoItems, twoLog) = scene(threads: 2)
+        let (one, oneItems, oneLog) = Self.crowd(threads: 1)
+        let (two, twoItems, twoLog) = Self.crowd(threads: 2)
         #expect(oneItems.count > 2 * DynamicAnimator.writeBackPart)
         for step in 1...40 {
             oneLog.writes.removeAll()
@@ -221,5 +196,63 @@ import Testing
         // 2 rad/s, 0.67 or 1.33 rad in the 2/3 s.
         #expect(abs(oneItems[0].center.y - 10 - 1_000 * 160 * 161 / (2 * 240 * 240)) < 0.01)
         #expect(oneItems.filter { abs(atan2($0.transform.b, $0.transform.a)) > 0.5 }.count > 2_000)
+    }
+
+    static func crowd(threads: Int) -> (DynamicAnimator, [any DynamicItem], Log) {
+        let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 1024, height: 768),
+                                       workerCount: threads)
+        let log = Log()
+        var items: [any DynamicItem] = [], members: [any DynamicItem] = []
+        for k in 0..<2_600 {
+            let center = CGPoint(x: 10 + 19.5 * Double(k % 52), y: 10 + 15 * Double(k / 52))
+            let size = CGSize(width: 6 + Double(k % 3), height: 5)
+            if k % 7 == 3 {
+                items.append(LoggingItem(id: k, center: center, size: size, log: log))
+            } else if k % 13 == 5 {
+                let beside = CGPoint(x: center.x + 8, y: center.y)
+                let pair = [BasicDynamicItem(center: center, size: size), BasicDynamicItem(center: beside, size: size)]
+                members += pair
+                items.append(DynamicItemGroup(items: pair))
+            } else {
+                items.append(BasicDynamicItem(center: center, size: size))
+            }
+        }
+        let spin = DynamicItemBehavior(items: items)
+        for (k, item) in items.enumerated() { spin.addAngularVelocity(CGFloat(k % 5) - 2, for: item) }
+        animator.addBehavior(GravityBehavior(items: items))
+        animator.addBehavior(spin)
+        return (animator, items + members, log)
+    }
+
+    /// The same crowd shown by a display link at 50 Hz (steps of 1/60 s): most frames end inside
+    /// a step, whose write-back then notes each moved item's pose for presentation (and runs on
+    /// the caller alone: the presentation pass after it reads the same records and items there).
+    /// On two threads as on one, the items show the same poses, bit for bit, the logging items are
+    /// written in the same order, and the presentation list holds the same records in the same
+    /// order.
+    @Test func twoThreadsNoteThePresentationAsOneThreadDoes() {
+        let (one, oneItems, oneLog) = Self.crowd(threads: 1)
+        let (two, twoItems, twoLog) = Self.crowd(threads: 2)
+        var noted = 0
+        for frame in 1...30 {
+            oneLog.writes.removeAll()
+            twoLog.writes.removeAll()
+            one.advance(by: 1.0 / 50)
+            two.advance(by: 1.0 / 50)
+            var same = true
+            for (a, b) in zip(oneItems, twoItems) {
+                same = same && Self.bits(a.center) == Self.bits(b.center)
+                    && Self.bits(a.transform) == Self.bits(b.transform)
+            }
+            #expect(same, "frame \(frame): an item shows a different pose on two threads")
+            let sameWrites = twoLog.writes == oneLog.writes
+            #expect(sameWrites, "frame \(frame): the logging items were written differently")
+            let sameOrder = one.presenting.map(\.slot) == two.presenting.map(\.slot)
+            #expect(sameOrder, "frame \(frame): the presentation lists differ")
+            if one.isNotingPresentation { noted += 1 }
+            #expect(one.presenting.count > DynamicAnimator.writeBackPart || !one.isNotingPresentation)
+        }
+        // most frames ended inside a step and noted the moved items
+        #expect(noted >= 20)
     }
 }
