@@ -1,4 +1,5 @@
 @testable import DynamicsEngine
+import Foundation
 import Testing
 
 /// The pool's choice between a step with the workers and one without, fed the times of a model
@@ -67,6 +68,59 @@ import Testing
         #expect((back ?? .max) <= StepKindChooser.longestProbeInterval,
                 "the workers came back \(back.map(String.init) ?? "never") steps after the load")
         #expect(after <= 20, "\(after) steps without the workers after the load")
+    }
+
+    /// smash's start on the 2-vCPU guest (2026-11-29): the world's second step allocates and takes
+    /// 1.7 ms, the rest 0.25 ms with the workers and 0.35 without. Averaged with that step, the
+    /// workers looked slower and the pool ran the next 32 steps alone.
+    @Test func aSlowSecondStepDoesNotSendTheWorkersAway() {
+        let kinds = run(600) { step, parallel, _ in
+            step == 1 ? 1.7e-3 : (parallel ? 0.25e-3 : 0.35e-3)
+        }
+        let solo = kinds.filter { !$0 }.count
+        #expect(solo <= 6, "\(solo) of 600 steps ran without the workers")
+    }
+
+    /// A scene whose cost rises thirtyfold within 50 steps and falls back by half (smash's wall
+    /// struck: 0.3 ms a step, then 15 ms by step 120, 8 ms by step 300), a step without the
+    /// workers 1.45 times one with them throughout. Weighed against a time of the other kind as old
+    /// as its last probe, the rising steps with the workers looked slower than the last step
+    /// without them and the pool ran one thread in a run of steps at every probe.
+    @Test func aGrowingSceneKeepsTheWorkers() {
+        func base(_ step: Int) -> Double {
+            if step < 70 { return 0.3e-3 }
+            if step < 120 { return 0.3e-3 * pow(50, Double(step - 70) / 50) }
+            return 15e-3 - 7e-3 * Double(min(step, 300) - 120) / 180
+        }
+        let kinds = run(600) { step, parallel, _ in (parallel ? 1 : 1.45) * base(step) }
+        let solo = kinds.filter { !$0 }.count
+        let heavySolo = kinds[70..<300].filter { !$0 }.count
+        #expect(solo <= 12, "\(solo) of 600 steps ran without the workers")
+        #expect(heavySolo <= 6, "\(heavySolo) of the 230 steps from the strike ran without the workers")
+    }
+
+    /// After a run without the workers their cores take a few steps to wake (ui_fields on the 2-vCPU
+    /// guest, 2026-11-29: 2.3, 2.3 and 1.3 ms, then 0.5, against 0.65 without them). A load from
+    /// step 100 to 400 sends the pool to one thread; once it ends, a probe of the workers waits
+    /// out their waking and brings them back.
+    @Test func theWorkersComeBackThoughTheyWakeSlowly() {
+        var sinceSolo = 0
+        let kinds = run(1200) { step, parallel, previous in
+            if !parallel { sinceSolo = 0; return 0.65e-3 }
+            if previous == false { sinceSolo = 1 } else if sinceSolo > 0 { sinceSolo += 1 }
+            let waking = sinceSolo > 0 && sinceSolo <= 3 ? [2.3e-3, 2.3e-3, 1.3e-3][sinceSolo - 1] : 0
+            let loaded = (100..<400).contains(step)
+            return max(waking, loaded ? 1.5e-3 : 0.5e-3)
+        }
+        let turned = kinds[100...].firstIndex(of: false).map { $0 - 100 }
+        // four steps in a row with the workers: past their probe
+        let back = (400..<(kinds.count - 3)).first { kinds[$0...($0 + 3)].allSatisfy { $0 } }
+        let wait = back.map { $0 - 400 }
+        let after = kinds[(400 + StepKindChooser.longestProbeInterval + 8)...].filter { !$0 }.count
+        #expect((turned ?? .max) <= 8, "the caller ran alone \(turned.map(String.init) ?? "never") steps into the load")
+        #expect((wait ?? .max) <= StepKindChooser.longestProbeInterval + 8,
+                "the workers came back \(wait.map(String.init) ?? "never") steps after the load")
+        #expect(after <= 6, "\(after) steps without the workers after the load")
     }
 
     /// A scene whose steps are faster without the workers (a few bodies): the caller runs alone but

@@ -448,11 +448,33 @@ final class WorkerPool: @unchecked Sendable {
     }
 }
 
-/// Chooses, step after step, whether a step runs with the workers or on the calling thread alone,
-/// from the times of the steps before it: the faster kind lately, and now and then (a probe) the
-/// other, to notice a change — after 32 steps, then after twice as many each time a probe leaves
-/// the choice as it was (up to 256, about 4 s at 60 Hz), so a steady machine pays for a slower
-/// step about once in 256.
+/// Chooses, step after step, whether a step runs with the workers or on the calling thread alone:
+/// the kind chosen runs, and now and then (a probe) the other, to notice a change — after 32 steps,
+/// then after twice as many each time a probe leaves the choice as it was (up to 256, about 4 s at
+/// 60 Hz), so a steady machine pays for a slower step about once in 256.
+///
+/// Why only a probe turns the choice, measured against the chosen kind's steps on both sides of
+/// it: a scene's cost drifts, and fast (smash's wall goes from 0.3 to 15 ms a step within 50
+/// steps of the impact; a pile grows; a crowd falls asleep), so a step compares fairly only with
+/// its neighbours. The chooser used to weigh the two kinds' running averages at every step, one of
+/// them as old as its last probe; on an idle 2-vCPU guest (2026-11-29) it then ran 42 of smash's
+/// 300 steps without the workers, 64 of the tumbler's 750 and runs of 24–30 in the tumbler and
+/// ui_fields, most of them 1.1–1.5 times as slow as a step with the workers.
+///
+/// Why the chosen kind's time is the median of its last three steps: one slow step (a worker the
+/// system pre-empts in the middle of a stage) must neither turn the choice nor call a probe — on
+/// the 2-vCPU guest about one step with the workers in 30 took 1.6–2.4 times the others (the
+/// tumbler, 2026-11-28) — while a load that lasts slows every step; and in a scene that grows
+/// step by step the median is one step old, where the least of the three is the oldest.
+/// The world's first steps allocate and are not compared (smash's second step took 1.7 ms, its
+/// third 0.31): the first probe comes after `firstProbeAfter` steps.
+///
+/// Why a probe may run early: between probes, when the chosen kind's time rises a quarter above
+/// its time at the last probe (a load on the other core slows every step with the workers; or the
+/// scene grew), a probe runs as soon as `driftProbeGap` steps have passed since the last one, so a
+/// load that lasts turns the choice within a handful of steps. While a scene keeps growing, each
+/// early probe that leaves the choice as it was doubles the wait before the next early one (8, 16,
+/// 32…; back to 8 after a probe on schedule), so smash's rise costs a few probes, not one in 8.
 ///
 /// Why the first step with the workers after steps without them is not timed: it is slower than the
 /// next — the workers' cores have idled (on a virtual machine, waking an idle virtual core takes
@@ -460,83 +482,94 @@ final class WorkerPool: @unchecked Sendable {
 /// the workers look as slow as 2.5 ms against 0.55 ms without them (the tumbler's early steps,
 /// 2026-11-28, the 2-vCPU guest): the pool then kept to one thread for the rest of the run in about
 /// 1 run of 3, ever more sure of it as its probes grew apart, and a two-thread run of the tumbler
-/// took 1.5–1.6 ms a step instead of 1.15–1.2. So a probe of the workers is two steps, the second
-/// timed; its time replaces the average of its kind, because a scene's cost drifts (piles settle,
-/// bodies fall asleep) and only neighbouring steps compare fairly. A probe without the workers is
-/// one step, timed: it is slowed a little the same way (half its data in the other core's cache),
+/// took 1.5–1.6 ms a step instead of 1.15–1.2. So a probe of the workers is at least three steps,
+/// the fastest timed one counting (see `longestParallelProbe`). A probe without the workers is one
+/// step, timed: it is slowed a little the same way (half its data in the other core's cache),
 /// which can only keep the workers, and a load that makes them slow shows in their own steps.
-///
-/// Why one step's time moves the average by at most an eighth: a worker the system pre-empts in
-/// the middle of a stage makes one step slower (the caller waits for its blocks). On the 2-vCPU
-/// guest about one step with the workers in 30 took 1.6–2.4 times the others (the tumbler,
-/// 2026-11-28; steps without them showed no such thing), and one such step, counted in full, sent
-/// the pool to one thread until its next probe — 30 to 250 steps at 1.5 times the time. Counted as
-/// at most 1.25 times the average, isolated slow steps leave the choice alone, while a load that
-/// lasts (every step slow) still turns it within a handful of steps.
 struct StepKindChooser {
-    /// The kind the last non-probe step took (true: with the workers).
+    /// The kind chosen (true: with the workers); a probe runs the other.
     private(set) var choseParallel = true
-    /// Moving averages of the two kinds of step, in seconds, and how many of each were timed.
-    private var parallelTime = 0.0, soloTime = 0.0
-    private var parallelSamples = 0, soloSamples = 0
+    /// The chosen kind's last three timed steps, in seconds (newest first), and how many it has
+    /// had since it was chosen (counted up to 3).
+    private var recent = SIMD3<Double>(repeating: 0)
+    private var timedSinceChoice = 0
+    /// The chosen kind's time now: the median of its last three steps (see the type's comment).
+    private var chosenTime: Double {
+        let (a, b, c) = (recent.x, recent.y, recent.z)
+        return max(min(a, b), min(max(a, b), c))
+    }
+    /// The chosen kind's time (seconds) when the last probe began, or when it was chosen.
+    private var reference = 0.0
+    /// Probes begun so far.
+    private var probesBegun = 0
     /// Steps begun: the first is not timed (it finds every pair and builds the grid).
     private var stepsBegun = 0
+    /// Steps begun since the last probe began.
     private var stepsSinceProbe = 0
     /// Steps between probes now: doubles (up to `longestProbeInterval`) each time a probe leaves
-    /// the choice as it was, back to `probeInterval` when the choice changes.
+    /// the choice as it was, back to `probeInterval` when the choice turns.
     private var currentProbeInterval = StepKindChooser.probeInterval
-    /// Steps of the probe under way still to run after this one.
+    /// Steps from the start of a probe before an early one may run (see `driftProbeGap`).
+    private var currentDriftGap = StepKindChooser.driftProbeGap
+    /// Steps of the probe under way still to begin, and whether it runs early.
     private var probeStepsLeft = 0
+    private var probeIsEarly = false
+    /// The chosen kind's time before the probe under way (seconds), the probe's fastest timed step
+    /// so far, and whether the probe is over and waits for the chosen kind's next timed step.
+    private var probeBaseline = 0.0, probeBest = Double.infinity
+    /// The probe's last timed step (seconds) and how many steps it has run.
+    private var probeLast = Double.infinity, probeLength = 0
+    private var probeAwaitsDecision = false
     /// The kinds of the step begun last and of the one before it (nil: none yet).
     private var current: Bool? = nil, previous: Bool? = nil
-    /// Whether the next timed step of the current kind replaces its average (the first timed step
-    /// of a run).
-    private var startsRun = true
 
-    /// Every this many steps at first, a probe of the slower kind, to see whether things changed.
+    /// Every this many steps at first, a probe of the other kind, to see whether things changed.
     static let probeInterval = 32
     /// The longest wait between probes: 256 steps, about 4 s at 60 Hz, the longest a change
-    /// (a load ending or starting) goes unnoticed.
+    /// that does not show in the chosen kind's own steps (a load ending) goes unnoticed.
     static let longestProbeInterval = 256
-    /// Steps a probe of the workers lasts: the first wakes their cores and warms their caches, the
-    /// second is timed.
-    static let parallelProbeLength = 2
-    /// The most one step's time counts for against its kind's average: this many times it.
-    static let spikeLimit = 1.25
+    /// Steps a probe of the workers lasts at least: the first wakes their cores and warms their
+    /// caches, the others are timed and the fastest counts.
+    static let parallelProbeLength = 3
+    /// Steps a probe of the workers may last: it goes on while each timed step is a tenth faster
+    /// than the one before (the workers still waking).
+    static let longestParallelProbe = 6
+    /// Steps before the first probe: a world's first steps allocate, and time the scene's start.
+    static let firstProbeAfter = 8
+    /// How far (as a factor) the chosen kind's time may rise above its time at the last probe
+    /// before a probe runs early.
+    static let driftLimit = 1.25
+    /// The fewest steps from the start of one probe to an early one; doubles (up to
+    /// `longestProbeInterval`) each time an early probe leaves the choice as it was.
+    static let driftProbeGap = 8
 
     /// The kind of the next step: true to run it with the workers.
     mutating func nextStepIsParallel() -> Bool {
         stepsBegun += 1
         let parallel: Bool
-        if parallelSamples < 2 {
-            parallel = true
-        } else if soloSamples < 2 {
-            parallel = false
-        } else if probeStepsLeft > 0 {
+        if probeStepsLeft > 0 {
             probeStepsLeft -= 1
+            probeLength += 1
             parallel = !choseParallel
         } else {
-            // Hysteresis both ways: the workers keep their place unless the caller alone is
-            // clearly faster (noise in single steps must not send a machine with idle cores down to
-            // one thread), and once the caller runs alone the workers come back only when clearly
-            // faster (under load, one lucky step with the workers must not bring back a run of
-            // slow ones).
-            let faster = choseParallel ? parallelTime <= 1.1 * soloTime : parallelTime < 0.9 * soloTime
-            if faster != choseParallel {
-                // the last probe (or a drift) changed the choice: watch closely again
-                choseParallel = faster
-                currentProbeInterval = StepKindChooser.probeInterval
-                stepsSinceProbe = 0
-            }
             stepsSinceProbe += 1
-            if stepsSinceProbe >= currentProbeInterval {
+            let now = chosenTime
+            let interval = probesBegun == 0 ? StepKindChooser.firstProbeAfter : currentProbeInterval
+            let onSchedule = stepsSinceProbe >= interval
+            let early = now > StepKindChooser.driftLimit * reference && stepsSinceProbe >= currentDriftGap
+            if timedSinceChoice >= 3 && !probeAwaitsDecision && (onSchedule || early) {
+                probesBegun += 1
                 stepsSinceProbe = 0
-                // the probe after this one waits longer, unless this one changes the choice
-                currentProbeInterval = min(2 * currentProbeInterval, StepKindChooser.longestProbeInterval)
-                parallel = !faster
-                probeStepsLeft = parallel ? StepKindChooser.parallelProbeLength - 1 : 0
+                probeIsEarly = !onSchedule
+                probeBaseline = now
+                probeBest = .infinity
+                probeLast = .infinity
+                reference = now
+                probeStepsLeft = choseParallel ? 0 : StepKindChooser.parallelProbeLength - 1
+                probeLength = 1
+                parallel = !choseParallel
             } else {
-                parallel = faster
+                parallel = choseParallel
             }
         }
         previous = current
@@ -547,26 +580,48 @@ struct StepKindChooser {
     /// Takes the time of the step begun last, in seconds.
     mutating func record(seconds t: Double) {
         guard let current, t.isFinite, t >= 0 else { return }
-        guard stepsBegun > 1, !(current && previous == false) else {
-            startsRun = true   // the first step, or the first with the workers after one without
+        // the first step, or the first with the workers after one without: not timed
+        guard stepsBegun > 1, !(current && previous == false) else { return }
+        guard current == choseParallel else {
+            // A probe's timed step. After a run without them, the workers' cores can take a few
+            // steps to wake: at 0.5 ms a step, ui_fields' first three steps with them took 2.3,
+            // 2.3 and 1.3 ms, then 0.5 (2026-11-29), so a probe of the workers goes on while it
+            // is still getting faster.
+            probeBest = min(probeBest, t)
+            if probeStepsLeft == 0 && current && t < 0.9 * probeLast
+                && probeLength < StepKindChooser.longestParallelProbe {
+                probeStepsLeft = 1
+            }
+            probeLast = t
+            if probeStepsLeft == 0 { probeAwaitsDecision = true }
             return
         }
-        if previous != current { startsRun = true }
-        if current {
-            parallelTime = blend(parallelTime, t, parallelSamples)
-            parallelSamples += 1
+        // the first timed step of a kind fills all three places
+        recent = timedSinceChoice == 0 ? SIMD3(repeating: t) : SIMD3(t, recent.x, recent.y)
+        timedSinceChoice = min(timedSinceChoice + 1, 3)
+        guard probeAwaitsDecision else { return }
+        probeAwaitsDecision = false
+        // The probe against the chosen kind's time around it: the mean of the steps before and
+        // after, so a scene growing or shrinking meanwhile counts on both sides (the step after
+        // counted as at most 1.5 times the one before, in case it was pre-empted). Hysteresis both
+        // ways: the workers keep their place unless the caller alone is clearly faster (noise must
+        // not send a machine with idle cores down to one thread), and come back only when clearly
+        // faster (under a load, a lucky probe brought back runs of slow steps: beside a busy loop,
+        // large_pyramid 1.13 times the time, 2026-11-29).
+        let around = 0.5 * (probeBaseline + min(t, 1.5 * probeBaseline))
+        let turns = choseParallel ? 1.1 * probeBest < around : probeBest < 0.9 * around
+        if turns {
+            choseParallel.toggle()
+            recent = SIMD3(repeating: probeBest)
+            reference = probeBest
+            timedSinceChoice = 1
+            currentProbeInterval = StepKindChooser.probeInterval
+            currentDriftGap = StepKindChooser.driftProbeGap
         } else {
-            soloTime = blend(soloTime, t, soloSamples)
-            soloSamples += 1
+            currentProbeInterval = min(2 * currentProbeInterval, StepKindChooser.longestProbeInterval)
+            currentDriftGap = probeIsEarly
+                ? min(2 * currentDriftGap, StepKindChooser.longestProbeInterval) : StepKindChooser.driftProbeGap
         }
-        startsRun = false
-    }
-
-    /// A kind's average after a timed step of `t` seconds: `t` itself for the first timed step of a
-    /// run, else the mean of the two, with `t` counted as at most `spikeLimit` times the average.
-    private func blend(_ average: Double, _ t: Double, _ samples: Int) -> Double {
-        if samples == 0 || startsRun { return t }
-        return 0.5 * (average + min(t, StepKindChooser.spikeLimit * average))
     }
 }
 
