@@ -94,4 +94,42 @@ import Testing
         #expect(stalls > 0, "no step ran with the worker")
         #expect(takenOver == stalls, "the caller took over \(takenOver) of \(stalls) stalled shares")
     }
+    /// A thread that has finished its share waits for another thread that is at work on its own
+    /// (claiming piece after piece), rather than taking its pieces: a taken piece's data sits in
+    /// the owner's cache. Here the worker's pieces take 300 µs each and the stall time is 2 s, so
+    /// the caller must run none of the worker's share (before the twenty-seventh session it took
+    /// half of what was left as soon as its own share was done).
+    @Test func piecesOfAWorkerAtWorkAreLeftToIt() {
+        let pool = WorkerPool(threadCount: 2)
+        let count = 200, unit = 5, share = 100
+        let workerBegan = Flag()
+        let ranBy = UnsafeMutablePointer<Int>.allocate(capacity: count)
+        defer { ranBy.deallocate() }
+        var withWorker = 0
+        for _ in 0..<5 {
+            pool.beginStep()
+            ranBy.initialize(repeating: -1, count: count)
+            workerBegan.value.store(false, ordering: .relaxed)
+            pool.runProgram(counts: [count], units: [unit], stallNanoseconds: 2_000_000_000) { _, r, thread in
+                // the caller waits in its first piece (up to 2 s) until the worker has begun, so
+                // the worker's share is not taken for being late
+                if thread == 0 && r.lowerBound == 0 && r.count < count {
+                    let deadline = ContinuousClock.now + .seconds(2)
+                    while !workerBegan.value.load(ordering: .acquiring) && ContinuousClock.now < deadline { usleep(50) }
+                }
+                for i in r { ranBy[i] = thread }
+                if thread == 1 {
+                    workerBegan.value.store(true, ordering: .releasing)
+                    usleep(300)
+                }
+            }
+            pool.endStep()
+            #expect((0..<count).allSatisfy { ranBy[$0] >= 0 })
+            guard workerBegan.value.load(ordering: .acquiring) else { continue }
+            withWorker += 1
+            let taken = (share..<count).filter { ranBy[$0] == 0 }.count
+            #expect(taken == 0, "the caller took \(taken) items of the worker's share while it was at work")
+        }
+        #expect(withWorker > 0, "no step ran with the worker")
+    }
 }

@@ -525,7 +525,11 @@ extension World {
         let cbase = ctx.constraints!
         let trash = (0..<pool.threadCount).map { ctx.trash(thread: $0) }
         let invH = ctx.invH, push = maxPushSpeed, block = def.blockSolve
-        pool.runProgram(counts: counts, units: units) { [ops, bases] stage, r, thread in
+        // Only the contact colours wait for a share's owner: their shares follow the row groups,
+        // so a piece's rows are in its owner's cache. Joints are not grouped (`orderJoints`) and a
+        // body stage is cheap per item: there a finished thread helps with whatever is left.
+        let patient = ops.map { if case .wide = $0 { true } else { false } }
+        pool.runProgram(counts: counts, units: units, patient: patient) { [ops, bases] stage, r, thread in
             let base = bases[stage]
             let range = (base + r.lowerBound)..<(base + r.upperBound)
             switch ops[stage] {

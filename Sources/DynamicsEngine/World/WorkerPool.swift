@@ -171,6 +171,20 @@ final class WorkerPool: @unchecked Sendable {
         }
     }
 
+    /// How long (ns) the owner of a share of a patient stage (`runProgram`) may finish no piece
+    /// before another thread that has finished its own share takes its pieces: 10 µs. A piece is
+    /// 0.3–2 µs of work (eight wide constraints, 64 bodies, 32 joints), so an owner at work
+    /// finishes one well within it; a pre-empted one is away for milliseconds, of which this is a
+    /// small part.
+    static let stallNanoseconds = 10_000
+
+    /// A monotonic clock in nanoseconds, for the program's stall test (a few tens of ns to read).
+    static func monotonicNanoseconds() -> Int {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return t.tv_sec * 1_000_000_000 + t.tv_nsec
+    }
+
     /// Runs a program of stages on every thread at once, each stage after the one before it has
     /// ended on every thread: stage `s` covers items `0..<counts[s]`, handed out `units[s]` at a
     /// time, and `body(s, range, thread)` runs one such piece (`thread` below `threadCount`, for
@@ -190,12 +204,18 @@ final class WorkerPool: @unchecked Sendable {
     /// down, the workers noticing the stage; 20 000 near-empty such stages, 2026-11-28),
     /// where two threads pass a word to each other in about 0.06 µs. Here every thread knows the
     /// whole program, so a stage's end is the only meeting: each thread first takes the pieces
-    /// of its own share of the stage (a word only it writes unless it falls behind), then any the
-    /// others have not begun, then waits until the items done by all threads (one counter each,
-    /// in a cache line of its own) reach the stage's end. A thread that is late (pre-empted, or a
-    /// worker not yet awake) finds its share taken and catches up stage by stage at no cost to
-    /// the others; if no worker comes, the caller runs the whole program.
-    func runProgram(counts: [Int], units: [Int], _ body: @escaping (Int, Range<Int>, Int) -> Void) {
+    /// of its own share of the stage (a word only it writes unless it falls behind), then waits
+    /// until the items done by all threads (one counter each, in a cache line of its own) reach
+    /// the stage's end, meanwhile taking pieces nobody has begun of the others' shares: in a
+    /// `patient` stage (all, if `patient` is empty) only of a share whose owner had not begun it
+    /// or has finished no piece for `stallNanoseconds` (`ProgramWalk.takeFromStalled`), else of
+    /// any share. A thread that is late (pre-empted, or a worker not yet awake) finds its share
+    /// taken and catches up stage by stage at no cost to the others; if no worker comes, the
+    /// caller runs the whole program.
+    func runProgram(
+        counts: [Int], units: [Int], patient: [Bool] = [], stallNanoseconds: Int = WorkerPool.stallNanoseconds,
+        _ body: @escaping (Int, Range<Int>, Int) -> Void
+    ) {
         let stages = counts.count
         guard stages > 0 else { return }
         let threads = threadCount
@@ -215,7 +235,9 @@ final class WorkerPool: @unchecked Sendable {
         for s in 0..<stages { total += counts[s]; ends[s] = total }
         let walk = ProgramWalk(
             threads: threads, counts: counts, units: units.map { max(1, $0) }, ends: ends,
-            words: words, region: region, done: done, stride: stride)
+            words: words, region: region, done: done, stride: stride,
+            patient: patient.count == stages ? patient : [Bool](repeating: true, count: stages),
+            stallNanoseconds: stallNanoseconds)
         // Instance b takes share b first and counts its items in counter b; one thread runs it,
         // with b's scratch space (the caller usually runs 0; a thread that took another instance
         // after finishing its own only catches up).
@@ -232,47 +254,121 @@ final class WorkerPool: @unchecked Sendable {
         /// Items done per instance, `stride` words apart.
         let done: UnsafeMutablePointer<Atomic<Int>>
         let stride: Int
+        /// Per stage: whether a thread leaves another's share to its owner while the owner is at
+        /// work (`takeFromStalled`), or takes any piece left (`takeAny`).
+        let patient: [Bool]
+        /// How long another share's owner must finish no piece before this thread takes its pieces.
+        let stallNanoseconds: Int
 
         /// Instance `me`'s walk through the program.
         func run(_ me: Int, _ body: (Int, Range<Int>, Int) -> Void) {
             var mine = done[me * stride].load(ordering: .relaxed)
-            for s in 0..<counts.count {
-                let n = counts[s]
-                guard n > 0 else { continue }
-                let unit = units[s]
-                // a stage of one piece (run in order on one thread) is one share, the first
-                let shares = unit >= n ? 1 : threads
-                for k in 0..<shares {
-                    let share = (me + k) % shares
-                    let lo = n * share / shares, hi = n * (share + 1) / shares
-                    guard lo < hi else { continue }
-                    let word = words + (share * region + s)
-                    // another's share: look before claiming, so a share that is done costs a read
-                    if k > 0 && lo + word.pointee.load(ordering: .relaxed) >= hi { continue }
-                    while true {
-                        let start = lo + word.pointee.wrappingAdd(unit, ordering: .relaxed).oldValue
-                        if start >= hi { break }
+            // per other share: its owner's count of items done when last seen, and since when (ns;
+            // 0: the owner is known to be away)
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * threads) { seen in
+                for s in 0..<counts.count {
+                    let n = counts[s]
+                    guard n > 0 else { continue }
+                    let unit = units[s]
+                    // a stage of one piece (run in order on one thread) is one share, the first
+                    let shares = unit >= n ? 1 : threads
+                    func bounds(_ share: Int) -> (lo: Int, hi: Int) { (n * share / shares, n * (share + 1) / shares) }
+                    // one piece of a share, if any is left; whether one ran
+                    func take(_ share: Int) -> Bool {
+                        let (lo, hi) = bounds(share)
+                        let start = lo + words[share * region + s].wrappingAdd(unit, ordering: .relaxed).oldValue
+                        if start >= hi { return false }
                         let end = min(hi, start + unit)
                         body(s, start..<end, me)
                         mine += end - start
                         done[me * stride].store(mine, ordering: .releasing)
+                        return true
                     }
-                }
-                // the stage ends when every thread's count of items done reaches its end
-                let target = ends[s]
-                var spins = 0
-                while true {
-                    var sum = 0
-                    for t in 0..<threads { sum += done[t * stride].load(ordering: .acquiring) }
-                    if sum >= target { break }
-                    spins += 1
-                    if spins < 4096 {
-                        for _ in 0..<4 { _ = done[me * stride].load(ordering: .relaxed) }
-                    } else {
-                        sched_yield()
+                    while take(me % shares) {}
+                    for k in 0..<shares { seen[2 * k] = -1 }
+                    // the stage ends when every thread's count of items done reaches its end
+                    let target = ends[s]
+                    var spins = 0
+                    while true {
+                        var sum = 0
+                        for t in 0..<threads { sum += done[t * stride].load(ordering: .acquiring) }
+                        if sum >= target { break }
+                        let took = shares > 1
+                            && (patient[s]
+                                ? takeFromStalled(me, shares, s, seen, bounds, take)
+                                : takeAny(me, shares, s, bounds, take))
+                        if took {
+                            spins = 0
+                            continue
+                        }
+                        spins += 1
+                        if spins < 4096 {
+                            for _ in 0..<4 { _ = done[me * stride].load(ordering: .relaxed) }
+                        } else {
+                            sched_yield()
+                        }
                     }
                 }
             }
+        }
+
+        /// Takes one piece left in another thread's share of stage `s`. Whether a piece ran.
+        @inline(__always)
+        private func takeAny(
+            _ me: Int, _ shares: Int, _ s: Int, _ bounds: (Int) -> (lo: Int, hi: Int), _ take: (Int) -> Bool
+        ) -> Bool {
+            for k in 1..<shares {
+                let share = (me + k) % shares
+                let (lo, hi) = bounds(share)
+                // look before claiming, so a share that is done costs a read
+                if lo + words[share * region + s].load(ordering: .relaxed) < hi && take(share) { return true }
+            }
+            return false
+        }
+
+        /// Takes one piece of another thread's share of stage `s` if that thread is not at work on
+        /// it: it had not begun the share when this thread finished its own (the stage began for
+        /// both at once), or it has finished no piece for `stallNanoseconds`. Whether a piece ran.
+        ///
+        /// Why not take any piece left, as until the twenty-seventh session: a taken piece's rows
+        /// and constraint records sit in the owner's cache, so the taker runs it at about twice
+        /// the owner's cost and leaves its bodies' rows to miss in the owner's next pieces. On an
+        /// idle 2-vCPU guest the threads took 6.5 % of junkyard's pieces from each other only
+        /// because one finished its share a little sooner, and a two-thread junkyard wide
+        /// constraint cost 108 ns against 71 on one thread (169 ns when taken from the other's
+        /// share). Waiting for the owner's last pieces is cheaper; a stalled owner is still
+        /// relieved, after one wait of `stallNanoseconds`, and a late one at once.
+        @inline(__always)
+        private func takeFromStalled(
+            _ me: Int, _ shares: Int, _ s: Int, _ seen: UnsafeMutableBufferPointer<Int>,
+            _ bounds: (Int) -> (lo: Int, hi: Int), _ take: (Int) -> Bool
+        ) -> Bool {
+            for k in 1..<shares {
+                let share = (me + k) % shares
+                // the owner's progress: its count of items done, which the stage's end polls anyway
+                // (its claim word would be one more line the owner writes and this thread reads)
+                let progress = done[share * stride].load(ordering: .relaxed)
+                if seen[2 * share] == -1 {
+                    // first look this stage: a share its owner has not begun is taken at once
+                    let (lo, hi) = bounds(share)
+                    let claimed = words[share * region + s].load(ordering: .relaxed)
+                    seen[2 * share] = progress
+                    seen[2 * share + 1] = claimed == 0 && lo < hi ? 0 : WorkerPool.monotonicNanoseconds()
+                } else if progress != seen[2 * share] {
+                    // the owner finished a piece since the last look: at work, not stalled
+                    seen[2 * share] = progress
+                    seen[2 * share + 1] = WorkerPool.monotonicNanoseconds()
+                    continue
+                }
+                let since = seen[2 * share + 1]
+                if since != 0 && WorkerPool.monotonicNanoseconds() - since < stallNanoseconds { continue }
+                let (lo, hi) = bounds(share)
+                guard lo + words[share * region + s].load(ordering: .relaxed) < hi, take(share) else { continue }
+                // still stalled unless the owner finishes a piece meanwhile: the next look takes at once
+                seen[2 * share + 1] = 0
+                return true
+            }
+            return false
         }
     }
 
