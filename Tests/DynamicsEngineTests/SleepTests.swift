@@ -231,4 +231,48 @@ import Testing
         w.applyLinearImpulse(row[0], Vec2(-w.mass(row[0]), 0), at: w.position(row[0]))
         #expect(row.allSatisfy { w.isAwake($0) }, "the row did not wake as one island")
     }
+
+    enum ForceCase: String, CaseIterable, CustomTestStringConvertible {
+        /// Sleep off: the step clears every awake body's forces.
+        case sleepOff
+        /// Sleep on, and the force makes the body move: it has not rested when the sleep phase reads it.
+        case moving
+        /// Sleep on, and the force is too weak to end the body's rest: the sleep phase weighs it
+        /// with the body's island before it clears it.
+        case rested
+        var testDescription: String { rawValue }
+    }
+
+    /// An applied force acts for the step it was applied in and no longer, whichever way the sleep
+    /// phase meets its body. In zero gravity, box A rests 0.5 pt from box B, which may not sleep,
+    /// so A stays awake after it has rested. A force F on A for one step of dt gives it
+    /// v = F·dt/m; the next step, with no force, keeps v (a force left on A would double it).
+    @Test(arguments: ForceCase.allCases)
+    func anAppliedForceActsForOneStep(_ c: ForceCase) {
+        let w = makeWorld(gravity: .zero, sleep: c != .sleepOff, validate: true)
+        let a = addBox(w, at: Vec2(0, 0), half: Vec2(Self.half, Self.half), friction: 0)
+        var bd = BodyDef()
+        bd.position = Vec2(-(2 * Self.half + 0.5), 0)
+        bd.enableSleep = false
+        let b = w.createBody(bd)
+        var sd = ShapeDef()
+        sd.friction = 0
+        w.createShape(on: b, sd, .box(halfWidth: Self.half, halfHeight: Self.half, center: .zero, angle: 0))
+        let errors = runValidated(w, steps: Int(2 * Self.timeToSleep / Self.dt))
+        #expect(errors.isEmpty, "\(errors)")
+        #expect(w.isAwake(a) && w.linearVelocity(a) == .zero)
+        if c != .sleepOff { #expect(w.sleepTime(a) >= Self.timeToSleep, "A has not rested: \(w.sleepTime(a)) s") }
+        // away from B, so the contact does nothing; 50 pt/s is 10 times the sleep speed, 1 pt/s a fifth of it
+        let speed: Float = c == .rested ? Self.sleepSpeed / 5 : 10 * Self.sleepSpeed
+        let m = w.mass(a)
+        w.applyForceToCenter(a, Vec2(speed * m / Self.dt, 0), wake: false)
+        w.step(dt: Self.dt, substeps: 4)
+        let v1 = w.linearVelocity(a)
+        #expect(abs(v1.x - speed) <= 1e-3 * speed && abs(v1.y) <= 1e-4, "after the force: \(v1)")
+        if c == .rested { #expect(w.sleepTime(a) >= Self.timeToSleep, "A's rest ended: \(w.sleepTime(a)) s") }
+        w.step(dt: Self.dt, substeps: 4)
+        let v2 = w.linearVelocity(a)
+        #expect(abs(v2.x - v1.x) <= 1e-4 * speed, "the step after: \(v2), was \(v1)")
+        #expect(w.validationErrors.isEmpty, "\(w.validationErrors)")
+    }
 }

@@ -18,30 +18,49 @@ extension World {
     /// spot of a noise field, a radial field far away) do that. An island that rests on something
     /// fixed is left to the speed test: its support can balance the forces (a box on the floor
     /// under gravity).
+    ///
+    /// It also clears the awake bodies' applied forces and torques, which act for one step: the
+    /// pass that reads the bodies clears those of bodies that have not rested (no island of theirs
+    /// is weighed), the rest once the islands about to sleep have been weighed.
     func updateSleep(dt: Float) {
         let n = sets.awake.count
         guard n > 0 else { return }
         let limit = def.timeToSleep
-        // An island sleeps when every member has rested `limit` seconds: with no such body there
-        // is nothing to find, and the walk over every contact below is skipped.
-        let bp = bodies.base
-        let anySleepy = sets.awake.withUnsafeBufferPointer { awake in
-            awake.contains { bp[Int($0)].sleepTime >= limit }
-        }
-        guard anySleepy else { return }
         // What the walk over the contacts needs of each awake body, read once in awake order into
         // one byte each (the contact walk then reads no body record: two cache misses a contact).
+        // In parallel: on two threads half the records were last written by the other core, and
+        // this pass was a serial cache miss a body (junkyard: a fifth of its sleep phase).
+        let bp = bodies.base
         let kind = UnsafeMutablePointer<UInt8>.allocate(capacity: n)
         defer { kind.deallocate() }
-        sets.awake.withUnsafeBufferPointer { awake in
-            for k in 0..<n {
-                let b = bp[Int(awake[k])]
-                var f: UInt8 = b.type == .dynamic ? SleepKind.dynamic : (b.type == .kinematic ? SleepKind.kinematic : 0)
-                if b.sleepTime >= limit { f |= SleepKind.sleepy }
-                if b.sleepTime == 0 { f |= SleepKind.moving }
-                kind[k] = f
+        let chunks = pool.maximumChunks
+        let sleepyChunks = UnsafeMutablePointer<Bool>.allocate(capacity: chunks)
+        sleepyChunks.initialize(repeating: false, count: chunks)
+        defer { sleepyChunks.deallocate() }
+        sets.awake.withUnsafeBufferPointer { awakeBuffer in
+            let awake = awakeBuffer.baseAddress!
+            pool.forEachChunk(n, minimum: SplitSize.bodies) { r, chunk in
+                var anySleepy = false
+                for k in r {
+                    let b = bp + Int(awake[k])
+                    let type = b.pointee.type, sleepTime = b.pointee.sleepTime
+                    var f: UInt8 = type == .dynamic ? SleepKind.dynamic : (type == .kinematic ? SleepKind.kinematic : 0)
+                    if sleepTime >= limit {
+                        f |= SleepKind.sleepy
+                        anySleepy = true
+                    } else {
+                        b.pointee.force = .zero
+                        b.pointee.torque = 0
+                    }
+                    if sleepTime == 0 { f |= SleepKind.moving }
+                    kind[k] = f
+                }
+                sleepyChunks[chunk] = anySleepy
             }
         }
+        // An island sleeps when every member has rested `limit` seconds: with no such body there
+        // is nothing to find, and the walk over every contact below is skipped.
+        guard (0..<chunks).contains(where: { sleepyChunks[$0] }) else { return }
         // Only the islands of rested bodies can sleep, so the union–find joins rested bodies only
         // and marks ("taints") a rested body that touches, or is joined to, a dynamic body that has
         // not rested, or a moving kinematic one: an island of the whole graph has a member that has
@@ -66,60 +85,36 @@ extension World {
             if ra < rb { parent[Int(rb)] = ra } else { parent[Int(ra)] = rb }
         }
         var minSleep = [Float](repeating: .greatestFiniteMagnitude, count: n)
-        // Rested bodies whose island cannot sleep this step (see above).
+        // The contacts' links, found in parallel (`SleepLink`) and joined here in contact order:
+        // each root is its island's least index whatever the order of the unions, and the other
+        // two lists are read as sets, so any split finds the same islands.
+        let (links, parts) = sleepLinks(kind: kind)
         var tainted: [Int32] = []
-        // The awake indices of rested bodies that touch, or are joined to, something fixed.
         var supported: [Int32] = []
-        /// Body `x` (dynamic) meets dynamic body `y`.
-        @inline(__always) func join(_ x: Int32, _ y: Int32) {
-            let sx = kind[Int(x)] & SleepKind.sleepy != 0, sy = kind[Int(y)] & SleepKind.sleepy != 0
-            if sx && sy { union(x, y) } else if sx { tainted.append(x) } else if sy { tainted.append(y) }
-        }
-        /// Dynamic body `x` rests on, or is joined to, something that does not move it.
-        @inline(__always) func hold(_ x: Int32) {
-            if kind[Int(x)] & SleepKind.sleepy != 0 { supported.append(x) }
-        }
-        /// Dynamic body `x` meets kinematic body `y`: moving, it keeps `x` awake; still, it holds it.
-        @inline(__always) func meetKinematic(_ x: Int32, _ y: Int32) {
-            if kind[Int(y)] & SleepKind.moving != 0 {
-                if kind[Int(x)] & SleepKind.sleepy != 0 { tainted.append(x) }
-            } else {
-                hold(x)
-            }
-        }
-        // The touching contacts with an awake body are the ones the solver just prepared, with
-        // their bodies' awake indices (`awakeCount` for a static or sleeping body).
-        let solved = scratch.solvedContacts.pointer
-        let dummy = Int32(n)
-        let contactCount = max(0, scratch.solvedContactCount)
-        for k in 0..<contactCount {
-            let sc = solved[k]
-            if sc.a == dummy || sc.b == dummy {
-                // a static (or sleeping) body holds the other one up
-                if sc.a != dummy { hold(sc.a) } else if sc.b != dummy { hold(sc.b) }
-                continue
-            }
-            let ka = kind[Int(sc.a)], kb = kind[Int(sc.b)]
-            if ka & SleepKind.dynamic != 0 && kb & SleepKind.dynamic != 0 {
-                join(sc.a, sc.b)
-            } else if ka & SleepKind.kinematic != 0 && kb & SleepKind.dynamic != 0 {
-                meetKinematic(sc.b, sc.a)
-            } else if kb & SleepKind.kinematic != 0 && ka & SleepKind.dynamic != 0 {
-                meetKinematic(sc.a, sc.b)
+        for part in parts {
+            for k in part {
+                let l = links[k]
+                switch l.y {
+                case SleepLink.tainted: tainted.append(l.x)
+                case SleepLink.supported: supported.append(l.x)
+                default: union(l.x, l.y)
+                }
             }
         }
         for j in joints where j.isAlive {
             let a = bodies[Int(j.bodyA)], b = bodies[Int(j.bodyB)]
             if a.awakeIndex >= 0 && b.awakeIndex >= 0 && a.type == .dynamic && b.type == .dynamic {
-                join(a.awakeIndex, b.awakeIndex)
+                let x = a.awakeIndex, y = b.awakeIndex
+                let sx = kind[Int(x)] & SleepKind.sleepy != 0, sy = kind[Int(y)] & SleepKind.sleepy != 0
+                if sx && sy { union(x, y) } else if sx { tainted.append(x) } else if sy { tainted.append(y) }
             } else if a.type == .kinematic && a.sleepTime == 0 && b.awakeIndex >= 0 {
                 if kind[Int(b.awakeIndex)] & SleepKind.sleepy != 0 { tainted.append(b.awakeIndex) }
             } else if b.type == .kinematic && b.sleepTime == 0 && a.awakeIndex >= 0 {
                 if kind[Int(a.awakeIndex)] & SleepKind.sleepy != 0 { tainted.append(a.awakeIndex) }
             } else if a.type != .dynamic && b.awakeIndex >= 0 {
-                hold(b.awakeIndex)
+                if kind[Int(b.awakeIndex)] & SleepKind.sleepy != 0 { supported.append(b.awakeIndex) }
             } else if b.type != .dynamic && a.awakeIndex >= 0 {
-                hold(a.awakeIndex)
+                if kind[Int(a.awakeIndex)] & SleepKind.sleepy != 0 { supported.append(a.awakeIndex) }
             }
         }
         // Only whether an island's least sleep time reaches `limit` matters: a body that has not
@@ -129,6 +124,13 @@ extension World {
         }
         for k in tainted { minSleep[Int(find(k))] = 0 }
         keepPushedIslandsAwake(&minSleep, supported: supported, limit: limit, find: find)
+        // The islands have been weighed: the rested bodies' forces are spent too.
+        sets.awake.withUnsafeBufferPointer { awake in
+            for k in 0..<n where kind[k] & SleepKind.sleepy != 0 {
+                bp[Int(awake[k])].force = .zero
+                bp[Int(awake[k])].torque = 0
+            }
+        }
         var groupIndex = [Int32](repeating: -1, count: n)
         var groups: [[Int32]] = []
         sets.awake.withUnsafeBufferPointer { awake in
@@ -150,6 +152,77 @@ extension World {
                 bodies[Int(bi)].torque = 0
             }
         }
+    }
+}
+
+/// What `updateSleep`'s walk over the solved contacts found at one contact (awake indices):
+/// `x` and `y` are rested dynamic bodies that touch (the union–find joins them); with `y` =
+/// `SleepLink.tainted`, `x` is a rested body that touches a dynamic body that has not rested, or a
+/// moving kinematic one (its island cannot sleep this step); with `y` = `SleepLink.supported`, `x`
+/// is a rested dynamic body resting on something fixed (static, sleeping, or a still kinematic body).
+enum SleepLink {
+    static let tainted: Int32 = -1
+    static let supported: Int32 = -2
+}
+
+extension World {
+    /// `updateSleep`'s walk over the touching contacts the solver just prepared (with their
+    /// bodies' awake indices; `awakeCount` for a static or sleeping body), in parallel parts.
+    /// `kind` holds each awake body's `SleepKind` bits. A part of contacts `r` writes its links
+    /// (`SleepLink`) in contact order from `r.lowerBound` of the returned buffer; returned with the
+    /// parts' ranges of it, in contact order.
+    ///
+    /// Why in parallel: the walk reads every solved contact, and in a pile that never sleeps but
+    /// has rested bodies (junkyard: 26 000 contacts) it ran every step on one thread while the
+    /// other waited; what the union–find must do serially is the links it found.
+    fileprivate func sleepLinks(kind: UnsafeMutablePointer<UInt8>) -> (UnsafeMutablePointer<SIMD2<Int32>>, [Range<Int>]) {
+        let solved = scratch.solvedContacts.pointer
+        let dummy = Int32(sets.awake.count)
+        let contactCount = max(0, scratch.solvedContactCount)
+        let links = scratch.sleepLinks.reserve(count: max(1, contactCount))
+        let chunks = pool.maximumChunks
+        let found = UnsafeMutablePointer<Range<Int>>.allocate(capacity: chunks)
+        found.initialize(repeating: 0..<0, count: chunks)
+        defer { found.deallocate() }
+        pool.forEachChunk(contactCount, minimum: SplitSize.sleepContacts) { r, chunk in
+            var n = r.lowerBound
+            @inline(__always) func sleepy(_ x: Int32) -> Bool { kind[Int(x)] & SleepKind.sleepy != 0 }
+            @inline(__always) func link(_ x: Int32, _ y: Int32) { links[n] = SIMD2(x, y); n += 1 }
+            for k in r {
+                let sc = solved[k]
+                if sc.a == dummy || sc.b == dummy {
+                    // a static (or sleeping) body holds the other one up
+                    let x = sc.a != dummy ? sc.a : sc.b
+                    if x != dummy && sleepy(x) { link(x, SleepLink.supported) }
+                    continue
+                }
+                let ka = kind[Int(sc.a)], kb = kind[Int(sc.b)]
+                if ka & SleepKind.dynamic != 0 && kb & SleepKind.dynamic != 0 {
+                    let sa = sleepy(sc.a), sb = sleepy(sc.b)
+                    if sa && sb {
+                        link(sc.a, sc.b)
+                    } else if sa {
+                        link(sc.a, SleepLink.tainted)
+                    } else if sb {
+                        link(sc.b, SleepLink.tainted)
+                    }
+                    continue
+                }
+                // a dynamic body meets a kinematic one: moving, it keeps the body awake; still, it holds it
+                let (x, y): (Int32, Int32)
+                if ka & SleepKind.kinematic != 0 && kb & SleepKind.dynamic != 0 {
+                    (x, y) = (sc.b, sc.a)
+                } else if kb & SleepKind.kinematic != 0 && ka & SleepKind.dynamic != 0 {
+                    (x, y) = (sc.a, sc.b)
+                } else {
+                    continue
+                }
+                guard sleepy(x) else { continue }
+                link(x, kind[Int(y)] & SleepKind.moving != 0 ? SleepLink.tainted : SleepLink.supported)
+            }
+            found[chunk] = r.lowerBound..<n
+        }
+        return (links, Array(UnsafeBufferPointer(start: found, count: chunks)))
     }
 }
 
@@ -218,8 +291,8 @@ extension World {
 }
 
 extension World {
-    /// Clears the applied forces and torques of the awake bodies at the end of a step: they act for
-    /// one step, and `updateSleep` reads them first (bodies that fall asleep are cleared there).
+    /// Clears the applied forces and torques of the awake bodies at the end of a step, when sleep
+    /// is off: they act for one step (with sleep on, `updateSleep` clears them once it has read them).
     func clearAppliedForces() {
         let bp = bodies.base
         sets.awake.withUnsafeBufferPointer { awake in

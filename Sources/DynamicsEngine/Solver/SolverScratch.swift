@@ -45,6 +45,9 @@ struct SolverScratch {
     /// Per awake body: elastic contacts with other dynamic bodies (capped at 2), then the sweep
     /// that last changed its velocity.
     let impactBodies = ScratchBuffer<ImpactBody>()
+    /// What `World.updateSleep`'s walk over `solvedContacts` found (`SleepLink`), at most one
+    /// entry a contact.
+    let sleepLinks = ScratchBuffer<SIMD2<Int32>>()
     /// How many entries of `solvedContacts` the last solve wrote, or −1 once the step is over.
     var solvedContactCount = -1
 
@@ -57,7 +60,7 @@ struct SolverScratch {
         "overflow": "per-step scratch", "wide": "per-step scratch", "wideExtras": "per-step scratch",
         "wideFirst": "per-step scratch",
         "wideLanesFilled": "a test setting, not world state (it changes no result)",
-        "impacts": "per-step scratch", "impactBodies": "per-step scratch",
+        "impacts": "per-step scratch", "impactBodies": "per-step scratch", "sleepLinks": "per-step scratch",
         "solvedContactCount": "per-step scratch (−1 between steps)",
     ]
 }

@@ -757,6 +757,9 @@ enum SplitSize {
     /// Fast bodies swept against static and kinematic shapes by continuous collision: a sweep
     /// queries the grid and may test several shapes, so blocks are small.
     static let sweepBlock = 16
+    /// Solved contacts per part of the sleep phase's walk over them (`World.sleepLinks`): a few
+    /// nanoseconds each, so parts are large.
+    static let sleepContacts = 2048
 }
 
 extension World {

@@ -43,8 +43,8 @@ extension World {
         // (a list that changed since the bodies were finalised is read from the bodies instead)
         moves.isCurrent = moves.isRecording && sets.awake.count == ctx.awakeCount
         profile.finalize += timer.lap()
-        if def.enableSleep { updateSleep(dt: dt) }      // resting islands fall asleep
-        clearAppliedForces()                            // the step's forces are spent
+        // resting islands fall asleep, and the step's forces are spent (`updateSleep` clears them)
+        if def.enableSleep { updateSleep(dt: dt) } else { clearAppliedForces() }
         profile.sleep = timer.lap()
         scratch.solvedContactCount = -1
         stepCount += 1
