@@ -217,6 +217,10 @@ final class WorkerPool: @unchecked Sendable {
         _ body: @escaping (Int, Range<Int>, Int) -> Void
     ) {
         let stages = counts.count
+        // One unit and (unless empty) one patience per stage: a list of another length is the
+        // caller's mistake, which the walk would otherwise read past or silently treat as "all".
+        assert(units.count == stages && (patient.isEmpty || patient.count == stages),
+               "runProgram: \(stages) stages, \(units.count) units, \(patient.count) patience flags")
         guard stages > 0 else { return }
         let threads = threadCount
         if threads == 1 || !shared.active.load(ordering: .acquiring) {
@@ -236,7 +240,7 @@ final class WorkerPool: @unchecked Sendable {
         let walk = ProgramWalk(
             threads: threads, counts: counts, units: units.map { max(1, $0) }, ends: ends,
             words: words, region: region, done: done, stride: stride,
-            patient: patient.count == stages ? patient : [Bool](repeating: true, count: stages),
+            patient: patient.isEmpty ? [Bool](repeating: true, count: stages) : patient,
             stallNanoseconds: stallNanoseconds)
         // Instance b takes share b first and counts its items in counter b; one thread runs it,
         // with b's scratch space (the caller usually runs 0; a thread that took another instance
