@@ -94,6 +94,7 @@ import Testing
         #expect(stalls > 0, "no step ran with the worker")
         #expect(takenOver == stalls, "the caller took over \(takenOver) of \(stalls) stalled shares")
     }
+
     /// A thread that has finished its share waits for another thread that is at work on its own
     /// (claiming piece after piece), rather than taking its pieces: a taken piece's data sits in
     /// the owner's cache. Here the worker's pieces take 300 µs each and the stall time is 2 s, so

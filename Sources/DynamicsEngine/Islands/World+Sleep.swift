@@ -105,16 +105,16 @@ extension World {
             let a = bodies[Int(j.bodyA)], b = bodies[Int(j.bodyB)]
             if a.awakeIndex >= 0 && b.awakeIndex >= 0 && a.type == .dynamic && b.type == .dynamic {
                 let x = a.awakeIndex, y = b.awakeIndex
-                let sx = kind[Int(x)] & SleepKind.sleepy != 0, sy = kind[Int(y)] & SleepKind.sleepy != 0
+                let sx = SleepKind.isSleepy(kind, x), sy = SleepKind.isSleepy(kind, y)
                 if sx && sy { union(x, y) } else if sx { tainted.append(x) } else if sy { tainted.append(y) }
             } else if a.type == .kinematic && a.sleepTime == 0 && b.awakeIndex >= 0 {
-                if kind[Int(b.awakeIndex)] & SleepKind.sleepy != 0 { tainted.append(b.awakeIndex) }
+                if SleepKind.isSleepy(kind, b.awakeIndex) { tainted.append(b.awakeIndex) }
             } else if b.type == .kinematic && b.sleepTime == 0 && a.awakeIndex >= 0 {
-                if kind[Int(a.awakeIndex)] & SleepKind.sleepy != 0 { tainted.append(a.awakeIndex) }
+                if SleepKind.isSleepy(kind, a.awakeIndex) { tainted.append(a.awakeIndex) }
             } else if a.type != .dynamic && b.awakeIndex >= 0 {
-                if kind[Int(b.awakeIndex)] & SleepKind.sleepy != 0 { supported.append(b.awakeIndex) }
+                if SleepKind.isSleepy(kind, b.awakeIndex) { supported.append(b.awakeIndex) }
             } else if b.type != .dynamic && a.awakeIndex >= 0 {
-                if kind[Int(a.awakeIndex)] & SleepKind.sleepy != 0 { supported.append(a.awakeIndex) }
+                if SleepKind.isSleepy(kind, a.awakeIndex) { supported.append(a.awakeIndex) }
             }
         }
         // Only whether an island's least sleep time reaches `limit` matters: a body that has not
@@ -186,19 +186,18 @@ extension World {
         defer { found.deallocate() }
         pool.forEachChunk(contactCount, minimum: SplitSize.sleepContacts) { r, chunk in
             var n = r.lowerBound
-            @inline(__always) func sleepy(_ x: Int32) -> Bool { kind[Int(x)] & SleepKind.sleepy != 0 }
             @inline(__always) func link(_ x: Int32, _ y: Int32) { links[n] = SIMD2(x, y); n += 1 }
             for k in r {
                 let sc = solved[k]
                 if sc.a == dummy || sc.b == dummy {
                     // a static (or sleeping) body holds the other one up
                     let x = sc.a != dummy ? sc.a : sc.b
-                    if x != dummy && sleepy(x) { link(x, SleepLink.supported) }
+                    if x != dummy && SleepKind.isSleepy(kind, x) { link(x, SleepLink.supported) }
                     continue
                 }
                 let ka = kind[Int(sc.a)], kb = kind[Int(sc.b)]
                 if ka & SleepKind.dynamic != 0 && kb & SleepKind.dynamic != 0 {
-                    let sa = sleepy(sc.a), sb = sleepy(sc.b)
+                    let sa = SleepKind.isSleepy(kind, sc.a), sb = SleepKind.isSleepy(kind, sc.b)
                     if sa && sb {
                         link(sc.a, sc.b)
                     } else if sa {
@@ -217,7 +216,7 @@ extension World {
                 } else {
                     continue
                 }
-                guard sleepy(x) else { continue }
+                guard SleepKind.isSleepy(kind, x) else { continue }
                 link(x, kind[Int(y)] & SleepKind.moving != 0 ? SleepLink.tainted : SleepLink.supported)
             }
             found[chunk] = r.lowerBound..<n
@@ -312,4 +311,8 @@ private enum SleepKind {
     static let sleepy: UInt8 = 4
     /// A sleep time of 0: moving now (what keeps a kinematic body's touches awake).
     static let moving: UInt8 = 8
+
+    /// Whether the body at awake index `x` has `sleepy` among its bits in `kind`.
+    @inline(__always)
+    static func isSleepy(_ kind: UnsafeMutablePointer<UInt8>, _ x: Int32) -> Bool { kind[Int(x)] & sleepy != 0 }
 }
