@@ -121,28 +121,4 @@ import Testing
         #expect(!w.broadPhase.pairs.isOverflowed(floorShape))
         #expect(runValidated(w, steps: 3).isEmpty)
     }
-
-    /// The moved proxies' order for the pair search: sorted, each once, by either path
-    /// (`PairCandidates.sortDistinct`), against the standard library's sort of the distinct values.
-    @Test(arguments: [(count: 10_000, length: 6_000), (count: 10_000, length: 40), (count: 70, length: 300)])
-    func movedProxiesAreSortedOnce(count: Int, length: Int) {
-        var random = SplitMix64(seed: UInt64(count &* 31 &+ length))
-        var scratch = PairCandidates()
-        for round in 0..<3 {
-            // values from a range a fifth of the length (many repeats) or the whole slot range
-            let span = round == 0 ? max(1, length / 5) : count
-            var list = (0..<length).map { _ in Int32(random.next() % UInt64(span)) }
-            let expected = Set(list).sorted()
-            scratch.sortDistinct(&list, below: count)
-            #expect(list == expected)
-        }
-        // an index past the slots falls back to comparison, with the same result
-        var odd: [Int32] = [5, Int32(count) + 3, 5, 2, -1]
-        scratch.sortDistinct(&odd, below: count)
-        #expect(odd == [-1, 2, 5, Int32(count) + 3])
-        // the bitmap is left clear: a second list is not mixed with the first
-        var again: [Int32] = Array(repeating: 1, count: 4_000)
-        scratch.sortDistinct(&again, below: count)
-        #expect(again == [1])
-    }
 }

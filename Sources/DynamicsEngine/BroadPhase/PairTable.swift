@@ -267,44 +267,4 @@ struct PairCandidates {
     var limited = 0
     /// The crowding pairs the proxy being searched may still add (`World.crowdLimit`).
     var room: Int32 = 0
-    /// One bit per shape slot, all clear between calls of `sortDistinct`.
-    private var seen: [UInt64] = []
-
-    /// Sorts `list` and drops its repeats. Indices in `0..<count` (all of them, in a step) go
-    /// through a bitmap of `count` bits: set, then read back in order, in time linear in the list
-    /// and the bitmap's words. The standard library's sort of smash's 5 500 moved proxies a step
-    /// was ~0.15 ms of comparisons through a closure, on the caller alone while the workers
-    /// waited. Anything else (an index out of range, or a list too short to pay for the bitmap's
-    /// words) is sorted by comparison instead, with the same result.
-    mutating func sortDistinct(_ list: inout [Int32], below count: Int) {
-        let words = (count + 63) >> 6
-        guard list.count * 4 >= words, list.allSatisfy({ $0 >= 0 && Int($0) < count }) else {
-            list.sort()
-            var kept = 0
-            for i in list.indices where i == 0 || list[i] != list[kept - 1] {
-                list[kept] = list[i]
-                kept += 1
-            }
-            list.removeLast(list.count - kept)
-            return
-        }
-        if seen.count < words { seen = Array(repeating: 0, count: words) }
-        let kept = seen.withUnsafeMutableBufferPointer { bits in
-            list.withUnsafeMutableBufferPointer { out in
-                for p in out { bits[Int(p) >> 6] |= 1 << UInt64(Int(p) & 63) }
-                var k = 0
-                for w in 0..<words where bits[w] != 0 {
-                    var b = bits[w]
-                    bits[w] = 0
-                    while b != 0 {
-                        out[k] = Int32(truncatingIfNeeded: w << 6 + b.trailingZeroBitCount)
-                        k += 1
-                        b &= b - 1
-                    }
-                }
-                return k
-            }
-        }
-        list.removeLast(list.count - kept)
-    }
 }

@@ -48,7 +48,7 @@ extension World {
         candidates.found.removeAll(keepingCapacity: true)
         candidates.jointed.removeAll(keepingCapacity: true)
         candidates.limited = 0
-        candidates.sortDistinct(&broadPhase.movedProxies, below: shapes.count)
+        broadPhase.movedProxies.sort()
         // The moved proxies search in blocks, in parallel: each block collects its own candidates
         // (through a pointer: appending to a local captured by the report function costs a dynamic
         // exclusivity check per candidate), merged below in block order and then sorted, so the
