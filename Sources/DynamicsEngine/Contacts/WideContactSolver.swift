@@ -31,6 +31,9 @@ enum WideLane {
     /// Wide constraints a thread claims at a time in the sub-steps (`WorkerPool.runProgram`): as
     /// many contacts as `SplitSize.wideSolveUnit` four-lane constraints, whatever the width.
     static let solveUnit = max(1, SplitSize.wideSolveUnit * 4 / count)
+    /// The most wide constraints a thread claims at a time in the sub-steps: as many contacts as
+    /// `SplitSize.wideSolvePieceLimit` four-lane constraints, whatever the width.
+    static let solvePieceLimit = max(1, SplitSize.wideSolvePieceLimit * 4 / count)
 }
 
 extension World {

@@ -505,7 +505,8 @@ extension World {
                         end += 1
                     }
                 }
-                let unit = end > color + 1 ? total : WideLane.solveUnit
+                let unit = end > color + 1
+                    ? total : solvePiece(total, least: WideLane.solveUnit, most: WideLane.solvePieceLimit)
                 add(.wide(pass), wideStart[color], total, unit)
                 color = end
             }
@@ -550,6 +551,13 @@ extension World {
             case .wide(.relaxAndStore): kernels.relaxAndStoreWide(range, trash[thread])
             }
         }
+    }
+
+    /// The items a thread claims at a time from a stage of `count` items in the sub-steps'
+    /// program: each thread's share in about two pieces, within `least…most`. Any split gives the
+    /// same bits (a stage's pieces touch disjoint bodies); fewer claims cost less (`SplitSize`).
+    private func solvePiece(_ count: Int, least: Int, most: Int) -> Int {
+        min(most, max(least, count / (2 * pool.threadCount)))
     }
 
     /// Restitution, after the sub-steps, from the normal velocities the step began with.

@@ -736,10 +736,22 @@ enum SplitSize {
     static let storedContacts = 256
     /// Four-wide contact constraints being prepared or having impulses stored.
     static let wideConstraints = 64
-    /// Four-wide constraints of one colour a thread claims at a time in the sub-steps' program
-    /// (`WorkerPool.runProgram`), so that another can take over the rest: a claim is an atomic
-    /// add, a few per cent of eight constraints' work.
+    /// The fewest four-wide constraints of one colour a thread claims at a time in the sub-steps'
+    /// program (`WorkerPool.runProgram`), so that another can take over the rest; a colour of no
+    /// more is one piece, run on one thread.
     static let wideSolveUnit = 8
+    /// The most four-wide constraints of one colour a thread claims at a time in the sub-steps'
+    /// program: a colour's piece is a quarter of its constraints at two threads (`World.solvePiece`),
+    /// at least `wideSolveUnit` and at most this.
+    ///
+    /// Why not `wideSolveUnit` for every colour, as until the thirtieth session: a claim is a locked
+    /// add, which on x86 waits until the stores before it (the previous piece's body rows, often
+    /// missing in cache) have left the store buffer; perf put 29 % of the program walk's samples on
+    /// it in junkyard at two threads. Pieces of up to 64 took the solve phase 0.88–0.98× its time
+    /// on two threads (4 interleaved rounds per scene; large_pyramid 0.88, many_pyramids 0.94); a
+    /// piece is then 2–5 µs, still shorter than the `WorkerPool.stallNanoseconds` after which a
+    /// stalled owner's pieces are taken.
+    static let wideSolvePieceLimit = 64
     /// Four-wide constraints a run of small colours may hold, run as one stage on one thread in
     /// the sub-steps' program (`World.runSubstepProgram`): about what the threads' meeting at a
     /// stage's end costs.
