@@ -28,8 +28,9 @@ enum WideLane {
     /// Wide constraints per parallel block of the preparation and of storing impulses: as many
     /// contacts as `SplitSize.wideConstraints` four-lane constraints, whatever the width.
     static let prepareSplit = max(1, SplitSize.wideConstraints * 4 / count)
-    /// Wide constraints a thread claims at a time in the sub-steps (`WorkerPool.runProgram`): as
-    /// many contacts as `SplitSize.wideSolveUnit` four-lane constraints, whatever the width.
+    /// The fewest wide constraints a thread claims at a time in the sub-steps
+    /// (`WorkerPool.runProgram`): as many contacts as `SplitSize.wideSolveUnit` four-lane
+    /// constraints, whatever the width.
     static let solveUnit = max(1, SplitSize.wideSolveUnit * 4 / count)
     /// The most wide constraints a thread claims at a time in the sub-steps: as many contacts as
     /// `SplitSize.wideSolvePieceLimit` four-lane constraints, whatever the width.

@@ -173,7 +173,7 @@ final class WorkerPool: @unchecked Sendable {
 
     /// How long (ns) the owner of a share of a patient stage (`runProgram`) may finish no piece
     /// before another thread that has finished its own share takes its pieces: 10 µs. A piece is
-    /// 0.3–2 µs of work (eight wide constraints, 64 bodies, 32 joints), so an owner at work
+    /// 0.3–5 µs of work (8 to 64 wide constraints, 64 bodies, 32 joints), so an owner at work
     /// finishes one well within it; a pre-empted one is away for milliseconds, of which this is a
     /// small part.
     static let stallNanoseconds = 10_000
@@ -747,8 +747,8 @@ enum SplitSize {
     /// Why not `wideSolveUnit` for every colour, as until the thirtieth session: a claim is a locked
     /// add, which on x86 waits until the stores before it (the previous piece's body rows, often
     /// missing in cache) have left the store buffer; perf put 29 % of the program walk's samples on
-    /// it in junkyard at two threads. Pieces of up to 64 took the solve phase 0.88–0.98× its time
-    /// on two threads (4 interleaved rounds per scene; large_pyramid 0.88, many_pyramids 0.94); a
+    /// it in junkyard at two threads. Pieces of up to 64 took the solve phase 0.91–0.97× its time
+    /// on two threads (4 interleaved rounds per scene; junkyard 0.91, many_pyramids 0.94); a
     /// piece is then 2–5 µs, still shorter than the `WorkerPool.stallNanoseconds` after which a
     /// stalled owner's pieces are taken.
     static let wideSolvePieceLimit = 64
