@@ -505,8 +505,7 @@ extension World {
                         end += 1
                     }
                 }
-                let unit = end > color + 1
-                    ? total : solvePiece(total, least: WideLane.solveUnit, most: WideLane.solvePieceLimit)
+                let unit = end > color + 1 ? total : solvePiece(total)
                 add(.wide(pass), wideStart[color], total, unit)
                 color = end
             }
@@ -553,11 +552,12 @@ extension World {
         }
     }
 
-    /// The items a thread claims at a time from a stage of `count` items in the sub-steps'
-    /// program: each thread's share in about two pieces, within `least…most`. Any split gives the
-    /// same bits (a stage's pieces touch disjoint bodies); fewer claims cost less (`SplitSize`).
-    private func solvePiece(_ count: Int, least: Int, most: Int) -> Int {
-        min(most, max(least, count / (2 * pool.threadCount)))
+    /// The wide constraints a thread claims at a time from a colour of `count` in the sub-steps'
+    /// program: each thread's share in about two pieces, within `WideLane.solveUnit` and
+    /// `WideLane.solvePieceLimit`. Any split gives the same bits (a colour's pieces touch disjoint
+    /// bodies); fewer claims cost less (`SplitSize.wideSolvePieceLimit`).
+    private func solvePiece(_ count: Int) -> Int {
+        min(WideLane.solvePieceLimit, max(WideLane.solveUnit, count / (2 * pool.threadCount)))
     }
 
     /// Restitution, after the sub-steps, from the normal velocities the step began with.
